@@ -123,7 +123,78 @@ def test_storm_of_random_moves_keeps_the_log_whole(players):
                     expected_seq=current.state_seq,
                 )
                 accepted.append(event.seq)
-            except (StaleAction, IllegalMove):
+            except StaleAction:  # never IllegalMove: a fresh seq means a legal action
+                pass
+
+    results = race(storm)
+    assert [r for r in results if r[0] != "ok"] == []
+    game.refresh_from_db()
+    assert sorted(accepted) == list(range(2, game.state_seq + 1))
+    assert len(accepted) > 5
+    assert_log_consistent(game)
+
+
+def test_complots_all_seats_challenge_the_same_claim(players):
+    users = players(8)
+    setup = {"hands": {"p1": ["duchesse", "comtesse"]}}
+    game = make_game(users, kind="complots", options={"setup": setup})
+    services.action_submit(
+        game_id=game.pk,
+        user=users[0],
+        action={"type": "power", "character": "duchesse"},
+        expected_seq=1,
+    )
+    challengers = users[1:]
+
+    def challenge(i):
+        return services.action_submit(
+            game_id=game.pk,
+            user=challengers[i % 7],
+            action={"type": "challenge"},
+            expected_seq=2,
+        )
+
+    results = race(challenge)
+    kinds = [r[0] for r in results]
+    assert kinds.count("crash") == 0, [r for r in results if r[0] == "crash"]
+    assert kinds.count("ok") == 1
+    assert all(isinstance(r[1], StaleAction | IllegalMove) for r in results if r[0] == "refused")
+    winner = next(r[1] for r in results if r[0] == "ok")
+    game.refresh_from_db()
+    assert game.state_seq == 3
+    log = services.common.engine_for("complots").view(
+        services.common.engine_for("complots").load(game.state), None
+    )["log"]
+    assert [e["player"] for e in log if e["event"] == "challenge"] == [winner.seat.player_id]
+    assert_log_consistent(game)
+
+
+def test_complots_storm_of_random_moves(players):
+    users = players(6)
+    game = make_game(users, kind="complots", max_seats=6)
+    seat_of = {s.user_id: s.player_id for s in game.seats.all()}
+    engine = services.common.engine_for("complots")
+    accepted = []
+
+    def storm(i):
+        rng = random.Random(100 + i)
+        user = users[i % 6]
+        for _ in range(20):
+            current = Game.objects.get(pk=game.pk)
+            if current.status != Game.Status.RUNNING:
+                return
+            legal = engine.legal_actions(engine.load(current.state), seat_of[user.pk])
+            if not legal:
+                continue
+            try:
+                event = services.action_submit(
+                    game_id=game.pk,
+                    user=user,
+                    action=rng.choice(legal),
+                    expected_seq=current.state_seq,
+                )
+                accepted.append(event.seq)
+            except StaleAction:  # never IllegalMove: a fresh seq means a legal action
                 pass
 
     results = race(storm)
