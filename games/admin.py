@@ -35,8 +35,27 @@ class GameAdmin(ReadOnlyAdmin):
     list_display = ["id", "kind", "status", "visibility", "host", "state_seq", "created_at"]
     list_filter = ["kind", "status", "visibility", "time_mode"]
     search_fields = ["id", "host__username"]
-    # The seed and invitation token stay out of the admin pages.
-    exclude = ["seed", "invitation_token"]
+    # Secrets stay out of the admin pages: the seed, the invitation token and the state
+    # (hidden hands); the result and the log are enough to look into a game.
+    fields = [
+        "kind",
+        "options",
+        "status",
+        "host",
+        "visibility",
+        "min_seats",
+        "max_seats",
+        "commitment",
+        "state_seq",
+        "revision",
+        "time_control",
+        "deadline_at",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "result",
+    ]
+    readonly_fields = fields
     inlines = [SeatInline]
 
 
