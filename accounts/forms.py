@@ -16,8 +16,9 @@ class ProfileForm(forms.ModelForm):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
-        help_text=_("In your time zone. While you are away your deadlines are extended. "
-                    "Empty: not away."),
+        help_text=_(
+            "In your time zone. While you are away your deadlines are extended. Empty: not away."
+        ),
     )
 
     class Meta:

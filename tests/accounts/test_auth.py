@@ -108,9 +108,7 @@ def test_password_reset_by_email(client, alice):
     assert form_page.status_code == 200
     set_password_url = form_page.redirect_chain[-1][0] if form_page.redirect_chain else link
     new_password = "a-brand-new-secret-2"
-    response = client.post(
-        set_password_url, {"password1": new_password, "password2": new_password}
-    )
+    response = client.post(set_password_url, {"password1": new_password, "password2": new_password})
     assert response.status_code == 302
 
     client.logout()

@@ -44,9 +44,7 @@ def test_throttling_works_on_the_embedded_file_cache(client, alice, tmp_path):
     }
     with override_settings(CACHES=file_cache):
         fail_logins(client, "alice", 5)
-        response = client.post(
-            reverse("account_login"), {"login": "alice", "password": PASSWORD}
-        )
+        response = client.post(reverse("account_login"), {"login": "alice", "password": PASSWORD})
         assert client.session.get("_auth_user_id") is None
         assert b"Too many failed login attempts" in response.content
         assert any((tmp_path / "cache").iterdir())

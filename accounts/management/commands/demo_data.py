@@ -29,9 +29,7 @@ class Command(BaseCommand):
         User = get_user_model()
         for username, name, language, staff in DEMO_USERS:
             email = f"{username}@example.com"
-            user, created = User.objects.get_or_create(
-                username=username, defaults={"email": email}
-            )
+            user, created = User.objects.get_or_create(username=username, defaults={"email": email})
             user.email = email
             user.is_staff = user.is_superuser = staff
             user.set_password(password)
