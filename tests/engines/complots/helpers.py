@@ -101,6 +101,65 @@ def choose(character):
     return {"type": "choose", "character": character}
 
 
+# Complots 2 and the extensions (names from the engine's docstring).
+
+
+def announce(character):
+    return {"type": "announce", "character": character}
+
+
+def give(*to):
+    return {"type": "give", "to": list(to)}
+
+
+def split(**amounts):
+    return {"type": "split", "amounts": amounts}
+
+
+def blackmail(pay):
+    return {"type": "blackmail_choice", "pay": pay}
+
+
+def spy_again():
+    return {"type": "spy_again"}
+
+
+def spy_stop():
+    return {"type": "spy_stop"}
+
+
+def show(character):
+    return {"type": "show", "character": character}
+
+
+def give_back():
+    return {"type": "give_back"}
+
+
+def force_discard():
+    return {"type": "force_discard"}
+
+
+def convert(target):
+    return {"type": "convert", "target": target}
+
+
+def abuse_of_trust():
+    return {"type": "abuse_of_trust"}
+
+
+def plague(target):
+    return {"type": "plague", "target": target}
+
+
+def beggar(target):
+    return {"type": "beggar", "target": target}
+
+
+def pass_plague(target):
+    return {"type": "pass_plague", "target": target}
+
+
 # --- playing --------------------------------------------------------------------------------
 
 
@@ -147,15 +206,29 @@ def everyone_passes(state, *, but=()):
     return state
 
 
+def sorciere_window(state, player):
+    """True when ``player`` alone may now announce the Sorcière for the life just lost."""
+    moment = pending(state)
+    return (
+        moment is not None
+        and moment.get("moment") == "announce"
+        and moment.get("announce") == "sorciere"
+        and waiting(state) == [player]
+    )
+
+
 def lose_life(state, player, character):
     """``player`` turns ``character`` face up (the rules let them choose which).
 
-    When the player has a single face-down card left there is no choice to make, and an engine
-    may turn it over by itself; both are accepted, and the card must end up revealed.
+    When the player has a single face-down card left (or two of the same character) there is
+    no choice to make, and the engine turns it over by itself. With the Sorcière in play, the
+    player may then announce her; this helper tells the plain story: they do not.
     """
     before = revealed(state, player).count(character)
     if player in ENGINE.waiting_for(state) and is_legal(state, player, lose(character)):
         state = play(state, player, lose(character))
+    if sorciere_window(state, player):
+        state = play(state, player, pass_())
     assert revealed(state, player).count(character) == before + 1, (
         f"{player} should have turned {character} face up; cards: {cards(state, None, player)}"
     )
@@ -219,6 +292,27 @@ def current(state):
 
 def waiting(state):
     return ENGINE.waiting_for(state)
+
+
+def pending(state):
+    return view(state)["pending"]
+
+
+def moment(state):
+    open_moment = pending(state)
+    return None if open_moment is None else open_moment["moment"]
+
+
+def private(state, player):
+    return view(state, player)["private"]
+
+
+def log(state):
+    return view(state)["log"]
+
+
+def events(state):
+    return [entry["event"] for entry in log(state)]
 
 
 def winners(state):
