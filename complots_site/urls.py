@@ -5,4 +5,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
+    path("games/", include("games.urls")),
 ]
