@@ -252,7 +252,7 @@ def clock_sync(game, now=None) -> bool:
         for seat in newly_waiting:
             if seat.status != Seat.Status.PLAYING or (actor and actor.user_id == seat.user_id):
                 continue
-            _turn_mail(game, clock, seat, current, actor, deadline)
+            _turn_mail(game, clock, seat, view, actor, deadline)
     clock.seq, clock.started_at, clock.deadline_at = game.state_seq, started_at, deadline
     clock.reminder_at = (
         started_at + (deadline - started_at) * REMINDER_FRACTION if long_enough else None
@@ -264,11 +264,17 @@ def clock_sync(game, now=None) -> bool:
     return True
 
 
-def _turn_mail(game, clock, seat, current, actor, deadline):
+def _turn_mail(game, clock, seat, view, actor, deadline):
+    view = view if isinstance(view, dict) else {}
+    current = view.get("current_player")
     decision = "turn" if current == seat.player_id else "answer"
-    # One mail per game per turn: keyed by the seq the turn started at (the seat's own
-    # waiting run when the engine names no current player).
-    turn_key = clock.turn_started_seq if current else game.state_seq
+    # One mail per game per turn: keyed by the engine's turn number when the view has one,
+    # else by the seq the current player's turn started at (the seat's own waiting run when
+    # the engine names no current player).
+    if isinstance(view.get("turn"), int) and not isinstance(view.get("turn"), bool):
+        turn_key = f"t{view['turn']}"
+    else:
+        turn_key = clock.turn_started_seq if current else game.state_seq
     mail_claim(
         user=seat.user,
         game=game,
@@ -577,3 +583,25 @@ def seat_flags(game, now=None) -> dict[str, dict]:
             "missed": missed_in_row(seat) if game.status == Game.Status.RUNNING else 0,
         }
     return flags
+
+
+# --- the hook on every change ----------------------------------------------------------
+
+
+def on_game_saved(sender, instance, created=False, update_fields=None, **kwargs):
+    """post_save of Game: catch up the bookkeeping inside the writer's transaction.
+
+    The platform saves the game after each event (new `state_seq`) and when it finishes.
+    A failure here is logged and rolled back to a savepoint: the move stands, and the
+    sweeper does the bookkeeping on its next pass.
+    """
+    if created or instance.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
+        return
+    if update_fields is not None and not {"state_seq", "status"} & set(update_fields):
+        return
+    try:
+        with transaction.atomic():
+            clock_sync(instance)
+    except Exception:
+        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry",
+                      instance.pk)
