@@ -8,6 +8,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "complots_site.settings")
 app = Celery("complots_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.autodiscover_tasks(["complots_site"])
 
 # Beat schedule (games/tasks.py). The sweeper enforces deadlines and catches up lost work;
 # sweeps that wait longer than two intervals in the queue expire (the next one does it all).
