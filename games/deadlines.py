@@ -38,7 +38,8 @@ from django.utils import timezone
 
 from .models import Event, Game, Seat
 from .models_deadlines import AwayExtension, GameClock, MailRecord, SeatClock, TimeoutPolicy
-from .notifications import mail_claim, mail_sweep, pref, wants_digest
+from .notifications import display_name, mail_claim, mail_sweep, pref, wants_digest
+from .services.errors import GameError
 
 log = logging.getLogger(__name__)
 
@@ -209,7 +210,10 @@ def clock_sync(game, now=None) -> bool:
     if game.status == Game.Status.FINISHED:
         _game_over_mails(game, actor)
         clock.seq, clock.started_at, clock.deadline_at, clock.reminder_at = (
-            game.state_seq, started_at, None, None,
+            game.state_seq,
+            started_at,
+            None,
+            None,
         )
         clock.save()
         return True
@@ -284,7 +288,7 @@ def _turn_mail(game, clock, seat, view, actor, deadline):
             "seq": game.state_seq,
             "decision": decision,
             "deadline": deadline.isoformat(),
-            "actor": actor.user.get_username() if actor is not None else "",
+            "actor": display_name(actor.user) if actor is not None else "",
         },
         held=wants_digest(seat.user),
     )
@@ -294,7 +298,7 @@ def _game_over_mails(game, actor):
     result = game.result or {}
     winner_ids = set(result.get("winners", []) if isinstance(result, dict) else [])
     seats = list(Seat.objects.filter(game=game).select_related("user"))
-    winners = [s.user.get_username() for s in seats if s.player_id in winner_ids]
+    winners = [display_name(s.user) for s in seats if s.player_id in winner_ids]
     for seat in seats:
         if actor is not None and actor.user_id == seat.user_id:
             continue  # no mail for one's own move
@@ -319,8 +323,9 @@ def timer_schedule(game_id: int, seq: int, deadline: datetime) -> bool:
         game_timeout.apply_async((game_id, seq), countdown=max(0.0, delay) + 0.05)
         return True
     except Exception:
-        log.warning("could not enqueue the timer of game %s; the sweeper will", game_id,
-                    exc_info=True)
+        log.warning(
+            "could not enqueue the timer of game %s; the sweeper will", game_id, exc_info=True
+        )
         return False
 
 
@@ -431,7 +436,8 @@ def _timeout_locked(game, now) -> int:
         seats = {s.player_id: s for s in Seat.objects.filter(game=game, player_id__in=waiting)}
         autopilot = [p for p in waiting if seats[p].status == Seat.Status.AUTOPILOT]
         human = GameClock.objects.get(game=game).deadline_at
-        due = human is not None and human <= now
+        # Later rounds only play autopilot moves: a new decision gets its full time.
+        due = _round == 0 and human is not None and human <= now
         owing = waiting if due else autopilot
         if not owing:
             break
@@ -480,9 +486,7 @@ def game_timeout_apply(game_id: int, expected_seq: int, now=None) -> int:
 
 
 def _claim(game_id, extra: Q):
-    return (
-        Game.objects.select_for_update(**_skip_locked()).filter(Q(pk=game_id) & extra).first()
-    )
+    return Game.objects.select_for_update(**_skip_locked()).filter(Q(pk=game_id) & extra).first()
 
 
 def deadlines_sweep(now=None, limit=100) -> dict:
@@ -506,9 +510,9 @@ def deadlines_sweep(now=None, limit=100) -> dict:
             log.exception("deadline sweep: sync of game %s failed", game_id)
 
     due = Q(status=Game.Status.RUNNING, deadline_at__lte=now)
-    for game_id in Game.objects.filter(due).order_by("deadline_at").values_list(
-        "pk", flat=True
-    )[:limit]:
+    for game_id in (
+        Game.objects.filter(due).order_by("deadline_at").values_list("pk", flat=True)[:limit]
+    ):
         try:
             with transaction.atomic():
                 game = _claim(game_id, due)
@@ -518,9 +522,9 @@ def deadlines_sweep(now=None, limit=100) -> dict:
             stats["errors"] += 1
             log.exception("deadline sweep: timeout of game %s failed", game_id)
 
-    for clock_id in GameClock.objects.filter(reminder_at__lte=now).values_list(
-        "pk", flat=True
-    )[:limit]:
+    for clock_id in GameClock.objects.filter(reminder_at__lte=now).values_list("pk", flat=True)[
+        :limit
+    ]:
         try:
             stats["reminders"] += reminder_claim(clock_id, now)
         except Exception:
@@ -603,5 +607,77 @@ def on_game_saved(sender, instance, created=False, update_fields=None, **kwargs)
         with transaction.atomic():
             clock_sync(instance)
     except Exception:
-        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry",
-                      instance.pk)
+        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry", instance.pk)
+
+
+# --- votes: skip or drop an absent player -----------------------------------------------
+
+
+class VoteRefused(GameError):
+    default_code = "vote_refused"
+
+
+def vote_cast(*, game_id, user, target_player_id, kind, expected_seq) -> dict:
+    """`user` votes to skip (play the default move now) or drop (autopilot/out now) the
+    player `target_player_id`, who owes the current decision.
+
+    One vote per voter, target, kind and seq. When a majority of the other active players
+    (playing seats, the target excepted) agree, it is carried out at once. Returns
+    {"votes", "needed", "carried"}. Raises GameError subclasses on bad input; writes nothing
+    then.
+    """
+    from django.db import IntegrityError
+    from django.utils.translation import gettext as _
+
+    from .models_deadlines import DeadlineVote
+    from .services import system_action_submit
+    from .services.common import coerce_seq, lock_game
+    from .services.errors import GameNotRunning, NotYourSeat, StaleAction
+
+    if kind not in DeadlineVote.Kind.values:
+        raise VoteRefused(_("Unknown vote."))
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotYourSeat()
+    expected_seq = coerce_seq(expected_seq)
+    now = timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise GameNotRunning()
+        if game.state_seq != expected_seq:
+            raise StaleAction()
+        voter = Seat.objects.filter(game=game, user=user, status=Seat.Status.PLAYING).first()
+        if voter is None:
+            raise NotYourSeat()
+        target = Seat.objects.filter(game=game, player_id=str(target_player_id)).first()
+        if target is None or target.pk == voter.pk or target.status != Seat.Status.PLAYING:
+            raise VoteRefused(_("You cannot vote against this player."))
+        engine = _engine(game)
+        if target.player_id not in engine.waiting_for(engine.load(game.state)):
+            raise VoteRefused(_("This player owes no decision now."))
+        try:
+            with transaction.atomic():
+                DeadlineVote.objects.create(
+                    game=game, seq=game.state_seq, voter=voter, target=target, kind=kind
+                )
+        except IntegrityError:
+            raise VoteRefused(_("You have already voted.")) from None
+        votes = DeadlineVote.objects.filter(
+            game=game, seq=game.state_seq, target=target, kind=kind
+        ).count()
+        others = Seat.objects.filter(game=game, status=Seat.Status.PLAYING).exclude(pk=target.pk)
+        needed = others.count() // 2 + 1
+        carried = votes >= needed
+        if carried:
+            if kind == DeadlineVote.Kind.DROP:
+                seat_drop(game, target, reason=SeatClock.DropReason.VOTE, now=now)
+                game.refresh_from_db()
+                _timeout_locked(game, now)  # autopilot plays its move now
+            else:
+                system_action_submit(
+                    game_id=game.pk,
+                    player_id=target.player_id,
+                    expected_seq=game.state_seq,
+                    reason="timeout",
+                )
+        return {"votes": votes, "needed": needed, "carried": carried}

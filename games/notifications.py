@@ -84,6 +84,12 @@ def pref(user, name: str, default):
     return getattr(profile, name, default) if profile is not None else default
 
 
+def display_name(user) -> str:
+    from accounts.models import display_name as profile_display_name
+
+    return profile_display_name(user)
+
+
 def user_language(user) -> str:
     lang = pref(user, "language", "") or settings.LANGUAGE_CODE
     codes = {code for code, _name in settings.LANGUAGES}
@@ -266,7 +272,7 @@ def mail_render(record) -> tuple[str, str, str]:
     with translation.override(user_language(user)):
         topic = topic_of(record.kind)
         ctx = dict(record.payload)
-        ctx["user_name"] = user.get_username()
+        ctx["user_name"] = display_name(user)
         ctx["unsubscribe_url"] = unsubscribe_url(user, topic)
         ctx["topic"] = topic
         ctx["site_url"] = settings.SITE_URL
@@ -431,9 +437,7 @@ def mail_sweep(now=None, limit=200) -> int:
         last_error="interrupted while sending; not resent (at most once)",
         updated_at=now,
     )
-    due = MailRecord.objects.filter(status=MailRecord.Status.PENDING).filter(
-        models_q_due(now)
-    )
+    due = MailRecord.objects.filter(status=MailRecord.Status.PENDING).filter(models_q_due(now))
     ids = list(due.order_by("pk").values_list("pk", flat=True)[:limit])
     for record_id in ids:
         mail_enqueue(record_id)

@@ -1,3 +1,7 @@
+from django.urls import include, path
+
 app_name = "games"
 
-urlpatterns = []
+urlpatterns = [
+    path("", include("games.urls_deadlines")),
+]
