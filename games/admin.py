@@ -27,7 +27,7 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from games import moderation
@@ -99,7 +99,10 @@ class StaleSinceFilter(admin.SimpleListFilter):
     parameter_name = "stale"
 
     def lookups(self, request, model_admin):
-        return [(str(days), _("no event for %(days)d days") % {"days": days}) for days in (1, 3, 7, 14, 30)]
+        return [
+            (str(days), _("no event for %(days)d days") % {"days": days})
+            for days in (1, 3, 7, 14, 30)
+        ]
 
     def queryset(self, request, queryset):
         if not (self.value() or "").isdigit():
@@ -188,9 +191,7 @@ class GameModerationForm(forms.Form):
         ("extend_deadline", _("Extend the current deadline")),
     ]
     action = forms.ChoiceField(label=_("Action"), choices=ACTIONS)
-    seat = forms.ModelChoiceField(
-        label=_("Player"), queryset=Seat.objects.none(), required=False
-    )
+    seat = forms.ModelChoiceField(label=_("Player"), queryset=Seat.objects.none(), required=False)
     hours = forms.IntegerField(
         label=_("Hours"), required=False, min_value=1, max_value=moderation.MAX_EXTENSION_HOURS
     )
@@ -345,7 +346,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("cached state"))
     def state_display(self, obj):
-        return format_html("<pre class=\"state\">{}</pre>", _pretty_json(obj.state))
+        return format_html('<pre class="state">{}</pre>', _pretty_json(obj.state))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = dict(extra_context or {})
@@ -360,12 +361,12 @@ class GameAdmin(admin.ModelAdmin):
             path(
                 "<int:object_id>/timeline/",
                 self.admin_site.admin_view(self.timeline_view),
-                name="%s_%s_timeline" % info,
+                name="{}_{}_timeline".format(*info),
             ),
             path(
                 "<int:object_id>/moderate/",
                 self.admin_site.admin_view(self.moderate_view),
-                name="%s_%s_moderate" % info,
+                name="{}_{}_moderate".format(*info),
             ),
         ] + super().get_urls()
 
@@ -424,7 +425,9 @@ class GameAdmin(admin.ModelAdmin):
 
     # ---- changelist actions
 
-    @admin.action(description=_("Abort the selected games (give a reason)"), permissions=["moderate"])
+    @admin.action(
+        description=_("Abort the selected games (give a reason)"), permissions=["moderate"]
+    )
     def abort_games(self, request, queryset):
         reason = request.POST.get("reason", "")
         _run_each(
@@ -626,9 +629,7 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description=_("log around it (public)"))
     def context(self, obj):
-        return render_to_string(
-            "admin/games/report/_context.html", {"rows": report_context(obj)}
-        )
+        return render_to_string("admin/games/report/_context.html", {"rows": report_context(obj)})
 
     @admin.action(description=_("Assign to me"), permissions=["handle"])
     def assign_to_me(self, request, queryset):
@@ -649,9 +650,7 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
             self,
             request,
             queryset,
-            lambda r: moderation.report_close(
-                moderator=request.user, report=r, decision=decision
-            ),
+            lambda r: moderation.report_close(moderator=request.user, report=r, decision=decision),
             _("%(count)d report(s) closed."),
         )
 
@@ -735,7 +734,9 @@ class UserModerationAdmin(BaseUserAdmin):
             _("%(count)d user(s) banned."),
         )
 
-    @admin.action(description=_("Mute the selected users' chat (hours, reason)"), permissions=["mute"])
+    @admin.action(
+        description=_("Mute the selected users' chat (hours, reason)"), permissions=["mute"]
+    )
     def mute_users(self, request, queryset):
         reason, hours = request.POST.get("reason", ""), request.POST.get("hours", "")
         _run_each(

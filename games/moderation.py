@@ -21,14 +21,15 @@ import datetime as dt
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import services
 from games.models import ChatMessage, Event, Game, Seat
 from games.models_moderation import ModerationAction, Report, UserSanction
+from games.services.errors import GameError
 
 User = get_user_model()
 
@@ -46,14 +47,21 @@ REPORT_CONTEXT_EVENTS = 10
 ACTIVE_SEAT_STATUSES = (Seat.Status.PLAYING, Seat.Status.AUTOPILOT)
 
 
-class ModerationError(ValidationError):
-    """A moderation request that cannot be carried out; ``str(err)`` is readable."""
+class ModerationError(GameError):
+    """A moderation request that cannot be carried out; ``str(err)`` is readable.
+
+    A ``GameError`` (so a ``ValidationError``): views that catch those show it as is."""
+
+    default_code = "moderation_error"
 
     def __init__(self, message, *, code="moderation_error"):
-        super().__init__(message, code=code)
+        super().__init__(message)
+        self.code = code
 
-    def __str__(self):
-        return str(self.message)
+
+class ChatMuted(ModerationError):
+    def __init__(self):
+        super().__init__(_("A moderator has muted your chat for now."), code="muted")
 
 
 # --------------------------------------------------------------------------- checks
@@ -95,13 +103,16 @@ def _clean_hours(hours, maximum: int) -> int:
 # --------------------------------------------------------------------------- recording
 
 
-def _append_moderation_event(*, game: Game, moderator, kind: str, reason: str, **details):
+def _append_moderation_event(
+    *, game: Game, moderator, kind: str, reason: str, keep_clock: bool = True, **details
+):
     """Append a `moderation` event after the last one. `game` must be locked by the caller.
 
     The engine state does not change: the cached state stays valid, so `state_seq` follows
-    the new event and `revision` is bumped for live pages.
+    the new event (the platform numbers the next move `state_seq + 1`) and `revision` is
+    bumped for live pages. Replays skip `moderation` events.
     """
-    last = game.events.aggregate(last=Max("seq"))["last"] or 0
+    last = max(game.events.aggregate(last=Max("seq"))["last"] or 0, game.state_seq)
     event = Event.objects.create(
         game=game,
         seq=last + 1,
@@ -110,13 +121,27 @@ def _append_moderation_event(*, game: Game, moderator, kind: str, reason: str, *
         action={"type": kind, "moderator": moderator.get_username(), "reason": reason, **details},
         reason=kind[:32],
     )
-    fields = ["revision"]
+    previous_seq = game.state_seq
+    game.state_seq = event.seq
     game.revision += 1
-    if game.state_seq == last:
-        game.state_seq = event.seq
-        fields.append("state_seq")
-    game.save(update_fields=fields)
+    game.save(update_fields=["state_seq", "revision"])
+    if keep_clock:
+        _keep_decision_clock(game, previous_seq)
     return event
+
+
+def _keep_decision_clock(game: Game, previous_seq: int) -> None:
+    """A moderation event is no new decision: when the deadlines bookkeeping (the
+    `games.models_deadlines.GameClock` of the deadlines app, if installed) was in step with
+    the game, move it to the new seq with the game's current deadline, so that the pending
+    decision keeps its deadline instead of getting a fresh one."""
+    try:
+        from games.models_deadlines import GameClock
+    except ImportError:
+        return
+    GameClock.objects.filter(game=game, seq=previous_seq).update(
+        seq=game.state_seq, deadline_at=game.deadline_at
+    )
 
 
 def _audit(*, moderator, kind, reason, game=None, target_user=None, **details):
@@ -140,9 +165,11 @@ def _locked_game(game_id) -> Game:
 # --------------------------------------------------------------------------- games
 
 
-def game_abort(*, moderator, game: Game, reason: str) -> Game:
+def game_abort(
+    *, moderator, game: Game, reason: str, _permission: str = "games.moderate_game"
+) -> Game:
     """End a game without a result: status aborted, no deadline, nobody to act."""
-    _check_moderator(moderator, "games.moderate_game")
+    _check_moderator(moderator, _permission)
     reason = _clean_reason(reason)
     with transaction.atomic():
         game = _locked_game(game.pk)
@@ -205,6 +232,95 @@ def game_deadline_extend(*, moderator, game: Game, hours, reason: str) -> Game:
     return game
 
 
+RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
+
+
+def resign_action(game: Game, seat: Seat) -> dict | None:
+    """The engine's own way for this seat to leave the game (a legal `resign`/`forfeit`/
+    `concede` action now), or None when the engine has none."""
+    from games.services.common import engine_for
+
+    if not game.state:
+        return None
+    engine = engine_for(game.kind)
+    try:
+        actions = engine.legal_actions(engine.load(game.state), seat.player_id)
+    except Exception:
+        return None
+    return next((a for a in actions if a.get("type") in RESIGN_ACTION_TYPES), None)
+
+
+def seat_kick(
+    *, moderator, seat: Seat, mode: str, reason: str, _permission: str = "games.moderate_game"
+) -> Seat:
+    """Take a player's seat away from them in a running game.
+
+    - ``autopilot``: the seat stays in the game and the platform plays the engine's
+      default action whenever it owes a decision (the deadlines app plays autopilot seats).
+    - ``out``: the player leaves the game through the engine's resign action, played by the
+      platform (`system_action_submit`, reason "moderation"). Engines without one (Complots
+      today) cannot take a player out mid-game: the request is refused, use autopilot.
+    """
+    _check_moderator(moderator, _permission)
+    reason = _clean_reason(reason)
+    if mode not in ("autopilot", "out"):
+        raise ModerationError(_("Choose autopilot or out."), code="bad_mode")
+    with transaction.atomic():
+        game = _locked_game(seat.game_id)
+        seat = Seat.objects.select_for_update().select_related("user").get(pk=seat.pk)
+        if game.status != Game.Status.RUNNING:
+            raise ModerationError(_("This game is not running."), code="not_running")
+        if seat.status not in ACTIVE_SEAT_STATUSES:
+            raise ModerationError(
+                _("This player is no longer playing in this game."), code="not_playing"
+            )
+        if mode == "autopilot" and seat.status == Seat.Status.AUTOPILOT:
+            raise ModerationError(_("This seat is already on autopilot."), code="unchanged")
+        resign = resign_action(game, seat) if mode == "out" else None
+        if mode == "out" and resign is None:
+            raise ModerationError(
+                _(
+                    "This game has no way to leave in the middle (the rules engine offers no "
+                    "resignation): kick the player to autopilot instead."
+                ),
+                code="no_resign",
+            )
+        kind = f"kick_{mode}"
+        _append_moderation_event(
+            game=game,
+            moderator=moderator,
+            kind=kind,
+            reason=reason,
+            keep_clock=False,
+            seat=seat,
+            player=seat.player_id,
+            user=seat.user.get_username(),
+        )
+        if mode == "out":
+            from games.services import system_action_submit
+
+            system_action_submit(
+                game_id=game.pk,
+                player_id=seat.player_id,
+                expected_seq=game.state_seq,
+                action=resign,
+                reason="moderation",
+            )
+            seat.status = Seat.Status.LEFT
+        else:
+            seat.status = Seat.Status.AUTOPILOT
+        Seat.objects.filter(pk=seat.pk).update(status=seat.status)
+        _audit(
+            moderator=moderator,
+            kind=kind,
+            reason=reason,
+            game=game,
+            target_user=seat.user,
+            player=seat.player_id,
+        )
+    return seat
+
+
 # --------------------------------------------------------------------------- chat
 
 
@@ -255,20 +371,17 @@ def user_is_muted(user, now=None) -> bool:
 
 
 def user_is_banned(user) -> bool:
-    return bool(user and user.pk) and UserSanction.objects.filter(
-        user_id=user.pk, banned_at__isnull=False
-    ).exists()
+    return (
+        bool(user and user.pk)
+        and UserSanction.objects.filter(user_id=user.pk, banned_at__isnull=False).exists()
+    )
 
 
 def chat_post_checked(**kwargs):
     """`games.services.chat_post`, refusing muted users first. Same arguments and result."""
-    from games import services
-
     user = kwargs.get("user")
     if user_is_muted(user):
-        raise ModerationError(
-            _("A moderator has muted your chat for now."), code="muted"
-        )
+        raise ChatMuted()
     return services.chat_post(**kwargs)
 
 
@@ -356,6 +469,16 @@ def user_ban(*, moderator, user, reason: str, kick_mode: str = "autopilot"):
                 _permission="games.ban_user",
             )
             kicked.append(seat.game_id)
+        # Tables not started yet: a banned host's table is closed, other seats are freed.
+        for seat in Seat.objects.filter(user=user, game__status=Game.Status.OPEN).select_related(
+            "game"
+        ):
+            if seat.game.host_id == user.pk:
+                game_abort(
+                    moderator=moderator, game=seat.game, reason=reason, _permission="games.ban_user"
+                )
+            else:
+                services.seat_leave(game_id=seat.game_id, user=user)
         _audit(
             moderator=moderator,
             kind=ModerationAction.Kind.BAN,
@@ -439,7 +562,7 @@ def report_create(
 
 
 def report_assign(*, moderator, report: Report) -> Report:
-    """"Assign to me": the moderator takes an open (or someone else's) report."""
+    """ "Assign to me": the moderator takes an open (or someone else's) report."""
     _check_moderator(moderator, "games.change_report")
     with transaction.atomic():
         report = Report.objects.select_for_update().get(pk=report.pk)
@@ -504,3 +627,49 @@ def report_context_events(report: Report):
     before = list(events.filter(created_at__lte=moment).order_by("-seq")[:REPORT_CONTEXT_EVENTS])
     after = list(events.filter(created_at__gt=moment).order_by("seq")[:REPORT_CONTEXT_EVENTS])
     return list(reversed(before)) + after
+
+
+# --------------------------------------------------------------------------- the group
+
+MODERATORS_GROUP = "Moderators"
+# Exactly what the moderators' room needs ("app_label.codename"). Not included on purpose:
+# games.view_hidden_information (given person by person), any add/delete permission,
+# games.change_game / change_seat / change_event (games are changed by services only), and
+# auth.change_user (a ban goes through games.ban_user, which records it).
+MODERATOR_PERMISSIONS = (
+    "games.view_game",
+    "games.moderate_game",
+    "games.view_seat",
+    "games.view_event",
+    "games.view_chatmessage",
+    "games.change_chatmessage",
+    "games.view_report",
+    "games.change_report",
+    "games.view_moderationaction",
+    "games.view_usersanction",
+    "games.ban_user",
+    "games.mute_user",
+    "auth.view_user",
+)
+
+
+def moderators_group_sync():
+    """Create or fix the Moderators group so that it has exactly MODERATOR_PERMISSIONS.
+    Idempotent. Returns (group, added codenames, removed codenames)."""
+    from django.apps import apps
+    from django.contrib.auth.management import create_permissions
+    from django.contrib.auth.models import Group, Permission
+
+    for app_config in apps.get_app_configs():
+        create_permissions(app_config, verbosity=0)
+    wanted = []
+    for dotted in MODERATOR_PERMISSIONS:
+        app_label, codename = dotted.split(".", 1)
+        wanted.append(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    with transaction.atomic():
+        group, _created = Group.objects.get_or_create(name=MODERATORS_GROUP)
+        current = set(group.permissions.all())
+        added = sorted(p.codename for p in set(wanted) - current)
+        removed = sorted(p.codename for p in current - set(wanted))
+        group.permissions.set(wanted)
+    return group, added, removed
