@@ -681,12 +681,19 @@ class UserSanctionAdmin(ReadOnlyMixin, admin.ModelAdmin):
 # --------------------------------------------------------------------------- users
 
 
-class UserModerationAdmin(BaseUserAdmin):
-    """The stock user admin plus games played, sanctions and the ban / mute actions."""
+def _registered_user_admin():
+    """The user admin registered so far (accounts' one, with the profile), to extend it."""
+    try:
+        return type(admin.site.get_model_admin(User))
+    except admin.sites.NotRegistered:
+        return BaseUserAdmin
+
+
+class UserModerationAdmin(_registered_user_admin()):
+    """The user admin plus games played, sanctions and the ban / mute actions."""
 
     list_display = [
-        "username",
-        "email",
+        *[f for f in _registered_user_admin().list_display if f != "is_staff"],
         "is_active",
         "is_staff",
         "games_count",
