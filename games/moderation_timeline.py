@@ -38,9 +38,9 @@ def event_public_action(event: Event) -> dict:
 
 
 def _engine(kind):
-    from games.engines import get_engine
+    from games.services.common import engine_for
 
-    return get_engine(kind)
+    return engine_for(kind)
 
 
 def _describer(kind):
