@@ -1,0 +1,25 @@
+"""Pure rules engines for the games of the site (see /work/shared/design/ENGINES.md).
+
+Every engine is driven through the same surface::
+
+    from games.engines import get_engine, IllegalAction
+
+    engine = get_engine("complots")
+    state = engine.new_game(["alice", "bob", "carol"], options=None, seed=b"...")
+    engine.legal_actions(state, "alice")
+    state = engine.apply(state, "alice", {"type": "income"})
+
+No engine imports Django, Celery, ``random``, ``time``, ``datetime`` or anything networked.
+"""
+
+from games.engines.base import Engine, IllegalAction, SeededRandom
+from games.engines.registry import available_engines, get_engine, register_engine
+
+__all__ = [
+    "Engine",
+    "IllegalAction",
+    "SeededRandom",
+    "available_engines",
+    "get_engine",
+    "register_engine",
+]

@@ -1,0 +1,216 @@
+"""Complots (the French Coup): base game, Complots 2, Saint-Barthélemy and Tyrannie.
+
+The rules are ``/work/shared/rules/complots-naiade-edition.fr.txt`` read with the rulings of
+``RULINGS.md`` (1-26). The contract is ENGINES.md; this docstring is the engine's own part of
+it. Players are opaque strings in seat order. Every action is a JSON dict with a ``"type"``.
+
+Modules
+-------
+``characters``  the data table: 15 characters, 5 clans, powers, blockers, costs.
+``state``       the compact ``State`` (``__slots__``), copy-on-apply, setup, dump/load.
+``flow``        turns, response windows, challenges, losing lives, elimination.
+``powers``      what each action and each character does once its claim stands.
+``extensions``  Complots 2 moments, Saint-Barthélemy and Tyrannie.
+``legal``       legal actions and default actions per moment.
+``view``        ``view(state, player)``.
+``log``         log entries and ``describe(entry, lang, names=None)``.
+``engine``      ``ComplotsEngine``, the public surface.
+
+Options
+-------
+``characters``  five slugs, one per clan (Perceptrices ``duchesse illusionniste ursuline``;
+                Assassins ``assassin bourreau maitre_chanteur``; Intouchables ``comtesse
+                sorciere croque_mort``; Voleurs ``capitaine justicier pape``; Négociateurs
+                ``ambassadeur inquisiteur espion``), in any order; default
+                ``duchesse assassin comtesse capitaine ambassadeur``; ``"random"`` draws one
+                per clan from the seed. Anything else raises ``IllegalAction``.
+``saint_barthelemy``  bool (religions, Hospice, ``convert``, ``abuse_of_trust``).
+``tyrannie``    bool (La Peste and Le Mendiant: ``plague``, ``beggar``).
+``setup``       ``hands`` {player: [slug, slug]} (in two-player games one slug = the random
+                card, the ``choose`` step follows; two slugs skip ``choose``); ``court``
+                [slug, ...] top first (the cards not placed anywhere go, shuffled, under it);
+                ``coins`` {player: n} (others get the usual 2, or 1 for the first player of a
+                two-player game); ``first_player``; ``religions`` {player: "catholique" |
+                "protestant"} (default: alternating from the first player, who is
+                catholique). Impossible setups raise ``IllegalAction``.
+
+Coins: 54 in all, always (players + ``treasury`` + ``hospice``). Cards: 3 copies of each of
+the five characters (15) for 2-6 players, 4 copies (20) for 7-8. Two players: the first
+player has 1 Or; each player owns a pile of the five characters, gets one random card from a
+third pile (its three other cards are the Court), then ``choose``-s one card of their pile.
+
+Moments and actions
+-------------------
+``view["pending"]["moment"]`` names the open moment. ``waiting_for`` lists every player who
+may act in it (seat order). In a response window several players wait at once; the window
+closes when all of them passed or at the first ``challenge``/``block``/counter-announcement
+that closes it (the first one recorded counts). A player with a forced decision (lose a
+card, exchange, ...) is then the only one waiting.
+
+``choose``  (two players, setup; both players at once)
+    ``{"type": "choose", "character": C}``  the card taken from your own pile.
+
+``turn``  (the current player)
+    ``{"type": "income"}``                          Revenu, +1 Or.
+    ``{"type": "foreign_aid"}``                     Aide Étrangère, +2 Or, blockable by any
+                                                    opponent with the Perceptrice in play.
+    ``{"type": "coup", "target": P}``               Assassinat, 7 Or. At 10 Or or more at the
+                                                    start of the turn it is the only action.
+    ``{"type": "power", "character": C}``           duchesse, ambassadeur, illusionniste,
+                                                    ursuline, pape, justicier, espion.
+    ``{"type": "power", "character": C, "target": P}``  assassin (3 Or), capitaine,
+                                                    bourreau (3 Or), maitre_chanteur (3 Or).
+    ``{"type": "power", "character": "inquisiteur", "mode": "exchange"}``
+    ``{"type": "power", "character": "inquisiteur", "mode": "examine", "target": P}``
+    ``{"type": "convert", "target": P}``            Saint-Barthélemy: change P's religion
+                                                    (P may be yourself: 1 Or; another: 2 Or;
+                                                    the Or goes to the Hospice).
+    ``{"type": "abuse_of_trust"}``                  Saint-Barthélemy: claim not to hold the
+                                                    Duchesse and take the Hospice.
+    ``{"type": "plague", "target": P}``             Tyrannie: 5 Or, give La Peste to P.
+    ``{"type": "beggar", "target": P}``             Tyrannie: 1 Or, give Le Mendiant to P.
+    Comtesse, Sorcière and Croque-Mort have no action power.
+
+``challenge``  (challenge window on a claim: every other living player)
+    ``{"type": "challenge"}`` / ``{"type": "pass"}``. The claim may be an action's character,
+    a block, a counter-announcement, a Sorcière, a Comtesse against La Peste or an Abus de
+    confiance. ``pending["claim"]`` says who claimed what.
+
+``block``  (block window; the target only for targeted Assassins/Voleurs/Négociateurs
+    powers, any opponent for Aide Étrangère, the richest opponents for the Justicier)
+    ``{"type": "block", "character": C}`` / ``{"type": "pass"}``; C is a character in play
+    that blocks the action. The block then gets its own ``challenge`` window.
+
+``lose``  (the player losing a life, when they hold two different live characters)
+    ``{"type": "lose", "character": C}``. With a single choice the card is lost at once.
+
+``exchange``  (Ambassadeur: 2 drawn; Inquisiteur exchange and Espion: 1 drawn)
+    ``{"type": "exchange", "keep": [C, ...]}``  as many cards as you had alive, taken from
+    your live cards plus the drawn ones (order does not matter).
+
+``show``  (Inquisiteur examine: the target)
+    ``{"type": "show", "character": C}``  the face-down card shown to the Inquisiteur only.
+``examine``  (Inquisiteur examine: the Inquisiteur, who saw the card)
+    ``{"type": "give_back"}`` or ``{"type": "force_discard"}`` (the card goes into the
+    Court, which is shuffled, and the target draws a replacement).
+
+Complots 2 moments
+    ``announce`` (counter-announcement window)  ``{"type": "announce", "character": C}`` /
+        ``{"type": "pass"}``; ``pending["announce"]`` is C:
+        - ``illusionniste``: every opponent, after the Illusionniste's claim window; the
+          player pays 1 Or to each standing announcer; with 4 or more they keep 1 Or and
+          give 3 with a ``give`` action.
+        - ``pape``: every opponent the Pape would take from; a standing announcer pays
+          nothing. (Only a Pape counters a Pape: there is no ``block`` of the Pape.)
+        - ``croque_mort``: every other living player, when a player is eliminated; the
+          standing announcers share the eliminated player's Or equally, the remainder goes
+          to the Trésor (without announcers all of it goes to the Trésor).
+        - ``sorciere``: the player who just lost a life (and is still alive); the lost card
+          stays hidden until they pass; standing: +5 Or and the card stays face down.
+        - ``comtesse`` (Tyrannie): the player who received La Peste.
+        Every announcement opens its own ``challenge`` window (all other living players), in
+        seat order of the announcers, once all announcements are in.
+    ``give``  ``{"type": "give", "to": [P, ...]}`` players in seat order: Ursuline (one
+        opponent), Illusionniste with 4+ announcers (three distinct announcers).
+    ``split``  Justicier ties: ``{"type": "split", "amounts": {P: n, ...}}`` mapping every
+        tied player to an int, summing to ``pending["total"]``; ``pending["step"]`` is
+        ``"take"`` (from the tied richest opponents) or ``"give"`` (to the tied poorest).
+        The richest/poorest are judged on the coins at resolution, before any Or moves; the
+        Justicier keeps 1 Or of what was taken first, the rest (up to 2) is given.
+    ``blackmail``  (Maître-Chanteur's target) ``{"type": "blackmail_choice", "pay": true}``
+        (pay the player 3 Or, only with 3 Or or more) or ``{"pay": false}`` (lose a life and
+        receive 3 Or from the player). A successful block: the 3 Or are paid to the target.
+    ``spy``  (Espion, after each exchange) ``{"type": "spy_again"}`` (pay 1 Or to the Trésor,
+        draw 1 more) or ``{"type": "spy_stop"}``.
+    Bourreau: the 3 Or are paid to the target as soon as the claim stands (even if blocked).
+
+Tyrannie moments
+    ``plague``  (a standing Comtesse against La Peste) ``{"type": "pass_plague", "target": P}``
+        a living player not yet targeted and not the active player.
+    A player holding Le Mendiant when their turn comes takes no action: the turn is skipped
+    automatically and the card returns to the centre.
+
+``default_action``: ``pass`` in a window (``challenge``, ``block``, ``announce``); on a turn
+``income``, or ``coup`` on the next living eligible opponent in seat order when forced; the
+first live card in hand order for ``lose``/``show``; keeping one's current cards for
+``exchange``; ``give_back``; ``spy_stop``; ``blackmail_choice`` paying when possible; the first
+players in seat order for ``give``/``pass_plague``; the first split in seat order; the first
+card of the pile in character order for ``choose``.
+
+View
+----
+``view(state, p)`` (p None: spectator) is::
+
+    {"players": [{"id", "coins", "alive", "lives",
+                  "cards": [{"character": slug | None, "revealed": bool, "lost": bool}],
+                  "religion": "catholique" | "protestant"  # only with Saint-Barthélemy
+                  }],
+     "hospice": int,                                     # only with Saint-Barthélemy
+     "treasury", "court_size", "current_player", "waiting_for", "characters",
+     "log": [entry, ...],                                # public entries, see below
+     "options": {"saint_barthelemy": bool, "tyrannie": bool},
+     "tyrannie": {"plague": P | None, "beggar": P | None},   # who holds each card; None = centre
+     "turn": int,                                        # 1 for the first turn
+     "pending": {...} | None,
+     "private": {...},                                   # what only p sees (see below)
+     "outcome": None | {"winners": [P]}}
+
+A card is ``lost`` once it is no life (revealed, or lost face down to the Sorcière, or lost
+and waiting for the Sorcière window); ``character`` is None for a face-down card p may not
+see (p sees their own cards, even lost face down).
+
+``pending`` describes the open moment publicly: ``{"moment", "player" (whose turn),
+"action" (the turn's action as played, e.g. {"type": "power", "character": "capitaine",
+"target": "bob"}) or None, "claim": {"player", "character", "kind"} or None (kind: "action",
+"block", "announce", "abuse_of_trust"), "block": {"player", "character"} or None,
+"waiting_for": [...]}`` plus, per moment: ``lose``/``exchange``/``show``/``examine``/
+``blackmail``/``spy``/``give``/``split``/``plague``: ``"decider"``; ``lose``: ``"reason"``;
+``announce``: ``"announce"`` (the character), ``"announcers"`` so far; ``give``: ``"count"``,
+``"candidates"``; ``split``: ``"step"``, ``"total"``, ``"candidates"``; ``plague``:
+``"candidates"``.
+
+``private`` for p: ``"pile"`` (two-player choose: p's five cards), ``"drawn"`` (cards p drew
+in an open exchange), ``"shown"`` ({"player", "character"} the card shown to p, the
+Inquisiteur, while p decides), ``"shown_by_me"`` (the character p showed, for the target).
+
+Log
+---
+Entries are JSON dicts with an ``"event"`` key and no hidden information:
+
+    {"event": "start", "players": [...], "first_player": P, "characters": [...]}
+    {"event": "turn", "player": P, "number": n}
+    {"event": "skip", "player": P}                               # Le Mendiant
+    {"event": "income", "player": P, "amount": n}
+    {"event": "foreign_aid", "player": P}
+    {"event": "coup", "player": P, "target": T}
+    {"event": "claim", "player": P, "character": C[, "target": T][, "mode": M]}
+    {"event": "block", "player": P, "character": C, "against": A}
+    {"event": "announce", "player": P, "character": C}
+    {"event": "challenge", "player": P, "claimant": A, "character": C}
+    {"event": "proof", "player": A, "character": C}              # shown, into the Court
+    {"event": "bluff", "player": A, "character": C}              # did not hold it
+    {"event": "lose", "player": P, "character": C | None}        # None: lost face down
+    {"event": "eliminated", "player": P}
+    {"event": "gain", "player": P, "amount": n}                  # from the Trésor
+    {"event": "pay", "player": P, "to": T | "treasury" | "hospice", "amount": n}
+    {"event": "steal", "player": P, "target": T, "amount": n}
+    {"event": "blocked", "player": P}                            # P's action is blocked
+    {"event": "failed", "player": P}                             # P's claim failed
+    {"event": "exchange", "player": P, "drawn": n}
+    {"event": "examine", "player": P, "target": T, "discarded": bool}
+    {"event": "sorciere", "player": P, "amount": n}
+    {"event": "inherit", "player": P, "from": E, "amount": n}    # Croque-Mort share
+    {"event": "convert", "player": P, "target": T, "religion": R}
+    {"event": "abuse_of_trust", "player": P}
+    {"event": "plague", "player": P, "target": T}
+    {"event": "beggar", "player": P, "target": T}
+    {"event": "win", "player": P}
+
+``describe(entry, lang="en", names=None)`` (in ``log``) renders one entry as a sentence in
+English or French; ``names`` maps player ids to display names.
+"""
+
+from games.engines.complots.engine import ComplotsEngine
+from games.engines.complots.log import describe
+
+__all__ = ["ComplotsEngine", "describe"]
