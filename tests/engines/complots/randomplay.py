@@ -25,8 +25,12 @@ MAX_DECISIONS = 3000
 PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 
 
-def property_games(default: int) -> int:
-    """How many random games a property test plays: ``COMPLOTS_PROPERTY_GAMES`` or ``default``."""
+def property_games(default: int = 1000) -> int:
+    """Random games of the whole property suite: ``COMPLOTS_PROPERTY_GAMES`` or ``default``.
+
+    Half of them are base games (test_properties.py), half Complots 2 sets with and without
+    the extensions (test_properties_extended.py).
+    """
     raw = os.environ.get("COMPLOTS_PROPERTY_GAMES", "").strip()
     if not raw:
         return default
@@ -215,7 +219,7 @@ def check_illegal(state, players, rng, where):
             ) from exc
         else:
             raise AssertionError(f"{where}: {actor} {action!r} was accepted but is not legal")
-        assert ENGINE.dump(state) == before, f"{where}: refused {action!r} changed the state"
+    assert ENGINE.dump(state) == before, f"{where}: a refused action changed the state"
 
 
 # --- one random game ------------------------------------------------------------------------
@@ -256,6 +260,11 @@ def play_random_game(
             check_cards(state, players, table, where)
         if illegal_every and step % illegal_every == 0:
             check_illegal(state, players, rng, where)
+            for player in ENGINE.waiting_for(state):
+                default = ENGINE.default_action(state, player)
+                assert any(
+                    _normal(default) == _normal(a) for a in ENGINE.legal_actions(state, player)
+                ), f"{where}: default_action {default} of {player} is not legal"
         if hidden_every and step % hidden_every == 0:
             check_hidden(state, players, where)
         if on_state is not None:

@@ -38,7 +38,7 @@ EXTENSIONS = {
     "both": {"saint_barthelemy": True, "tyrannie": True},
 }
 PLAYER_COUNTS = list(range(2, 9))
-GAMES = property_games(1000)
+GAMES = property_games() - property_games() // 2
 CONFIGS = [(count, ext) for count in PLAYER_COUNTS for ext in EXTENSIONS]
 
 
