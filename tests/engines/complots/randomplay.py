@@ -126,16 +126,11 @@ GARBAGE = [
     {"typ": "income"},
     {"type": None},
     {"type": 3},
-    {"type": ["income"]},
-    {"type": {"a": 1}},
     {"type": "fly"},
     {"type": "INCOME"},
     {"type": "power", "character": "roi"},
     {"type": "power", "character": None},
-    {"type": "power", "character": ["duchesse"]},
     {"type": "power", "character": "capitaine", "target": "mallory"},
-    {"type": "power", "character": "capitaine", "target": {"id": "bob"}},
-    {"type": "power", "character": "capitaine", "target": ["bob"]},
     {"type": "coup", "target": 3},
     {"type": "coup"},
     {"type": "block"},
@@ -144,23 +139,53 @@ GARBAGE = [
     {"type": "lose"},
     {"type": "exchange", "keep": "duchesse"},
     {"type": "exchange", "keep": [None]},
-    {"type": "exchange", "keep": [["duchesse"]]},
     {"type": "exchange"},
     {"type": "choose", "character": 7},
     {"type": "give", "to": "bob"},
-    {"type": "give", "to": [["bob"]]},
-    {"type": "split", "amounts": [1, 2]},
     {"type": "split", "amounts": {"bob": "1"}},
     {"type": "blackmail_choice", "pay": "yes"},
     {"type": "pass_plague", "target": None},
     {"type": "convert", "target": 1},
+]
+
+#: Lists and dicts where a string or a number belongs (unhashable values included).
+GARBAGE_NESTED = [
+    {"type": ["income"]},
+    {"type": {"a": 1}},
+    {"type": "power", "character": ["duchesse"]},
+    {"type": "power", "character": {"duchesse": 1}},
+    {"type": "power", "character": "capitaine", "target": {"id": "bob"}},
+    {"type": "power", "character": "capitaine", "target": ["bob"]},
+    {"type": "coup", "target": ["bob"]},
+    {"type": "block", "character": ["duchesse"]},
+    {"type": "lose", "character": ["duchesse"]},
+    {"type": "choose", "character": ["duchesse"]},
+    {"type": "announce", "character": {"x": 1}},
+    {"type": "exchange", "keep": [["duchesse"]]},
+    {"type": "exchange", "keep": {"duchesse": 1}},
+    {"type": "give", "to": [["bob"]]},
+    {"type": "give", "to": {"bob": 1}},
+    {"type": "split", "amounts": [1, 2]},
+    {"type": "split", "amounts": {"bob": [1]}},
     {"type": "show", "character": {"x": 1}},
+    {"type": "convert", "target": ["bob"]},
+    {"type": "plague", "target": {"bob": 1}},
+    {"type": "beggar", "target": ["bob"]},
+    {"type": "pass_plague", "target": ["bob"]},
+    {"type": "blackmail_choice", "pay": [True]},
 ]
 
 
-def mutations(action, players, rng):
-    """Plausible near-misses of a legal action: extra key, missing key, wrong values."""
+def mutations(action, players, rng, nested=False):
+    """Plausible near-misses of a legal action: extra key, missing key, wrong values.
+
+    With ``nested``, also every value wrapped in a list and in a dict.
+    """
     out = [dict(action, extra=1), dict(action, type=action["type"] + "s")]
+    if nested:
+        for key, value in action.items():
+            out.append(dict(action, **{key: [value]}))
+            out.append(dict(action, **{key: {"value": value}}))
     for key in action:
         if key != "type":
             out.append({k: v for k, v in action.items() if k != key})
@@ -188,8 +213,11 @@ def mutations(action, players, rng):
     return out
 
 
-def check_illegal(state, players, rng, where):
-    """A sample of actions NOT in legal_actions raise IllegalAction and change nothing."""
+def check_illegal(state, players, rng, where, nested=False):
+    """A sample of actions NOT in legal_actions raise IllegalAction and change nothing.
+
+    ``nested`` adds lists and dicts where scalars belong (see GARBAGE_NESTED).
+    """
     before = ENGINE.dump(state)
     waiting = ENGINE.waiting_for(state)
     legal_by_player = {p: ENGINE.legal_actions(state, p) for p in players + ["mallory"]}
@@ -197,9 +225,12 @@ def check_illegal(state, players, rng, where):
     for actor in players + ["mallory"]:
         for garbage in rng.sample(GARBAGE, 6):
             candidates.append((actor, garbage))
+        if nested:
+            for garbage in GARBAGE_NESTED:
+                candidates.append((actor, garbage))
     for player in waiting:
         for action in rng.sample(legal_by_player[player], min(3, len(legal_by_player[player]))):
-            for mutated in mutations(action, players, rng):
+            for mutated in mutations(action, players, rng, nested):
                 candidates.append((player, mutated))
             for other in players + ["mallory"]:
                 if other != player:
