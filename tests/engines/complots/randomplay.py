@@ -16,6 +16,7 @@ import random
 import pytest
 
 from games.engines import IllegalAction
+from games.engines.complots import describe
 
 from .helpers import ENGINE, _normal
 
@@ -278,6 +279,7 @@ def play_random_game(
     hidden_every=0,
     reload_every=0,
     on_state=None,
+    describe_log=False,
 ):
     """Play one game at random; return the ``Game``. Checks run on every ``*_every``-th step."""
     game = Game(players, options, seed)
@@ -327,6 +329,11 @@ def play_random_game(
     living = [p["id"] for p in table["players"] if p["alive"]]
     assert len(outcome["winners"]) == 1, f"{where_base}: winners {outcome['winners']}"
     assert outcome["winners"] == living, f"{where_base}: winner is not the last one alive"
+    if describe_log:
+        for entry in table["log"]:
+            for lang in ("en", "fr"):
+                sentence = describe(entry, lang)
+                assert isinstance(sentence, str) and sentence.strip(), f"{where_base}: {entry}"
     return game
 
 

@@ -135,6 +135,7 @@ def test_random_base_games_keep_every_invariant(count):
             hidden_every=11,
             reload_every=13,
             on_state=on_state,
+            describe_log=index % 10 == 0,
         )
         lengths.append(len(game.actions))
         if index % 4 == 0:

@@ -75,6 +75,7 @@ def test_random_complots2_games_keep_every_invariant(count, extension):
             hidden_every=5,
             reload_every=13,
             on_state=on_state,
+            describe_log=index % 10 == 0,
         )
         in_play = ENGINE.view(game.state, None)["characters"]
         assert len(in_play) == 5
