@@ -69,14 +69,21 @@ class Site:
 
     def manage(self, *args):
         subprocess.run(
-            [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, check=True,
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
             capture_output=True,
         )
 
     def setup(self, *args):
         out = subprocess.run(
             [sys.executable, "tests/e2e/site_setup.py", *args],
-            cwd=ROOT, env=self.env, check=True, capture_output=True, text=True,
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
         )
         return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -85,10 +92,21 @@ class Site:
         self.log = open(self.tmp / "uvicorn.log", "w")
         self.process = subprocess.Popen(
             [
-                sys.executable, "-m", "uvicorn", "complots_site.asgi:application",
-                "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "complots_site.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
             ],
-            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -114,7 +132,9 @@ class Site:
 @pytest.fixture(scope="session")
 def chromium_path():
     if not Path(CHROMIUM).exists() or not shutil.which(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium); no browser is downloaded")
+        pytest.skip(
+            f"{CHROMIUM} is missing (apt-get install -y chromium); no browser is downloaded"
+        )
     return CHROMIUM
 
 
@@ -137,7 +157,5 @@ def browser(chromium_path):
 
 def logged_in_context(browser, site, session_key, **kwargs):
     context = browser.new_context(base_url=site.base_url, **kwargs)
-    context.add_cookies(
-        [{"name": "sessionid", "value": session_key, "url": site.base_url}]
-    )
+    context.add_cookies([{"name": "sessionid", "value": session_key, "url": site.base_url}])
     return context
