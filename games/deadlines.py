@@ -264,7 +264,7 @@ def clock_sync(game, now=None) -> bool:
     clock.save()
     if effective is not None:
         seq = game.state_seq
-        transaction.on_commit(lambda: timer_schedule(game.pk, seq, effective))
+        transaction.on_commit(lambda: timer_schedule(game.pk, seq, effective), robust=True)
     return True
 
 
