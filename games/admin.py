@@ -1,6 +1,9 @@
 """Read-only admin registration (moderation comes with a later issue)."""
 
+import json
+
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from games.models import ChatMessage, Event, Game, Seat
 
@@ -43,6 +46,15 @@ class EventAdmin(ReadOnlyAdmin):
     list_filter = ["kind"]
     search_fields = ["game__id"]
     list_select_related = ["seat", "game"]
+    fields = ["game", "seq", "kind", "seat", "reason", "created_at", "shown_action"]
+    readonly_fields = fields
+
+    @admin.display(description=_("action"))
+    def shown_action(self, obj):
+        """An action may reveal hidden cards (an exchange): shown once the game is over."""
+        if obj.game.seed_revealed:
+            return json.dumps(obj.action, ensure_ascii=False)
+        return _("(hidden until the game is over)")
 
 
 @admin.register(ChatMessage)
