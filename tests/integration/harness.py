@@ -51,9 +51,22 @@ class RedisServer:
     def start(self):
         binary = shutil.which("redis-server")
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.workdir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.workdir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
         wait_for(self.ping, 10, message="redis-server to answer")
 
@@ -85,22 +98,60 @@ class CeleryProcesses:
         self.worker = None
         self.beat = None
         self.log_path = workdir / "celery.log"
+        self.restarts = []
         self._log = open(self.log_path, "a")  # noqa: SIM115  (closed in stop_all)
 
     def _start(self, *args):
         return subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "tests.integration.celery_app", *args,
-             "--loglevel=INFO"],
-            env=self.env, cwd=BASE_DIR, stdout=self._log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tests.integration.celery_app",
+                *args,
+                "--loglevel=INFO",
+            ],
+            env=self.env,
+            cwd=BASE_DIR,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 
     def start_worker(self):
         self.worker = self._start(
-            "worker", "--pool=solo", "--concurrency=1", "--without-gossip",
-            "--without-mingle", "--without-heartbeat", f"--hostname=w{time.time_ns()}@test",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            f"--hostname=w{time.time_ns()}@test",
         )
         wait_for(lambda: "ready." in self.log(), 30, 0.2, "the worker to be ready")
+
+    def revive(self):
+        """What a process supervisor (systemd Restart=always) does: start again whatever
+        died. Returns the number of processes restarted."""
+        restarted = 0
+        if self.worker is not None and self.worker.poll() is not None:
+            self.restarts.append(("worker", self.worker.returncode))
+            self.worker = self._start(
+                "worker",
+                "--pool=solo",
+                "--concurrency=1",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                f"--hostname=w{time.time_ns()}@test",
+            )
+            restarted += 1
+        if self.beat is not None and self.beat.poll() is not None:
+            self.restarts.append(("beat", self.beat.returncode))
+            self.start_beat()
+            restarted += 1
+        return restarted
 
     def start_beat(self):
         self.beat = self._start(

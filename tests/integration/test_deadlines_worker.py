@@ -104,11 +104,14 @@ def test_a_window_closes_at_its_deadline(stack, alice, bob, carol):
     play(game, alice, {"type": "claim"})
     deadline = fresh(game).deadline_at
     events = wait_for(
-        lambda: len(system_events(game)) == 2 and system_events(game), 20, 0.2,
+        lambda: len(system_events(game)) == 2 and system_events(game),
+        20,
+        0.2,
         "the window to close:\n" + stack.log()[-3000:],
     )
     assert [(p, t, r) for _s, p, t, r, _c in events] == [
-        ("p2", "pass", "timeout"), ("p3", "pass", "timeout")
+        ("p2", "pass", "timeout"),
+        ("p3", "pass", "timeout"),
     ]
     for *_rest, created in events:
         assert deadline <= created <= deadline + timedelta(seconds=2 * SWEEP + 2)
@@ -186,14 +189,21 @@ def test_redis_stopped_during_a_move(stack, alice, bob):
     started = time.monotonic()
     event = play(game, alice, {"type": "income"})  # the move is accepted regardless
     assert event.seq == 2 and time.monotonic() - started < 10
-    assert fresh(game).deadline_at is not None
+    deadline = fresh(game).deadline_at
+    assert deadline is not None
     restart = threading.Timer(1.0, stack.redis.start)
     restart.start()
     restart.join()
+    # kombu 5.7's worker may die when Redis vanishes while it holds countdown messages
+    # (AttributeError in restore_unacked): in production the supervisor restarts it; so
+    # does revive() here. Nothing is lost either way: the beat's sweeper enforces the
+    # deadline from the database.
     events = wait_for(
-        lambda: system_events(game), 25, 0.3,
+        lambda: (stack.revive(), system_events(game))[1],
+        20,
+        0.3,
         "the deadline to be enforced once Redis is back:\n" + stack.log()[-3000:],
     )
     assert events[0][1:4] == ("p2", "income", "timeout")
-    assert events[0][4] >= fresh(game).started_at
+    assert events[0][4] >= deadline
     assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
