@@ -185,6 +185,7 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
             sentences = [
                 f"{event.action.get('type', '')}: {event.action.get('reason', '')}".strip()
             ]
+        action = event.action if hidden else event_public_action(event)
         rows.append(
             {
                 "seq": event.seq,
@@ -194,7 +195,8 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
                 "who": who,
                 "player_id": seat.player_id if seat else "",
                 "sentences": sentences,
-                "action": event.action if hidden else event_public_action(event),
+                "action": action,
+                "action_json": json.dumps(action, ensure_ascii=False, sort_keys=True),
                 "replay_broken": broken,
             }
         )
