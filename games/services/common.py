@@ -10,6 +10,7 @@ from datetime import timedelta
 from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
+from games.engines import get_engine
 from games.models import Game, Seat
 
 from .errors import GameError, GameNotFound, InvalidGameSettings, MalformedAction
@@ -23,20 +24,12 @@ OPTIONS_MAX_CHARS = 10_000
 def engine_for(kind: str):
     """The rules engine for a game kind (`games.engines.get_engine`); InvalidGameSettings if
     there is none."""
-    from games.engines import get_engine
-
     try:
         return get_engine(kind)
     except (LookupError, ValueError, TypeError) as exc:
         raise InvalidGameSettings(
             _("Unknown game: %(kind)s."), params={"kind": str(kind)[:40]}
         ) from exc
-
-
-def illegal_action_class():
-    from games.engines import IllegalAction
-
-    return IllegalAction
 
 
 def coerce_id(value, error_cls: type[GameError] = GameNotFound) -> int:

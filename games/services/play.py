@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import live
+from games.engines import IllegalAction
 from games.models import Event, Game, Seat
 
 from . import common
@@ -29,11 +30,10 @@ SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
 def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "") -> Event:
     """Ask the engine, append the event, refresh the cache. The game row is locked."""
     engine = common.engine_for(game.kind)
-    illegal = common.illegal_action_class()
     state = engine.load(game.state)
     try:
         new_state = engine.apply(state, seat.player_id, action)
-    except illegal as exc:
+    except IllegalAction as exc:
         raise IllegalMove(
             _("This move is not allowed: %(reason)s"), params={"reason": str(exc)}
         ) from exc

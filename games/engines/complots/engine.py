@@ -1,0 +1,171 @@
+"""``ComplotsEngine``: the public surface (see the package docstring and ENGINES.md)."""
+
+from games.engines.base import Engine, IllegalAction
+from games.engines.complots import extensions, flow, powers
+from games.engines.complots.legal import DEFAULT, LEGAL
+from games.engines.complots.setup import new_game
+from games.engines.complots.state import ALIVE, dump_state, load_state
+from games.engines.complots.view import view_for, why_illegal
+
+_EMPTY = ()
+
+
+def _cached_legal(state, seat):
+    cache = state.cache
+    if cache is None:
+        cache = state.cache = {}
+    acts = cache.get(seat)
+    if acts is None:
+        stack = state.stack
+        if stack and seat in stack[-1]["w"]:
+            f = stack[-1]
+            acts = LEGAL[f["k"]](state, f, seat)
+        else:
+            acts = _EMPTY
+        cache[seat] = acts
+    return acts
+
+
+def _normalise(state, action):
+    kind = action.get("type")
+    if kind == "exchange":
+        keep = action.get("keep")
+        if isinstance(keep, list) and all(isinstance(c, str) for c in keep):
+            return {**action, "keep": sorted(keep)}
+    elif kind == "give":
+        to = action.get("to")
+        seats = state.game.seat
+        if isinstance(to, list) and all(isinstance(p, str) and p in seats for p in to):
+            return {**action, "to": sorted(to, key=seats.__getitem__)}
+    return action
+
+
+def _first_live(s, seat, character):
+    for i, (c, st) in enumerate(s.hands[seat]):
+        if st == ALIVE and c == character:
+            return i
+    raise AssertionError(character)
+
+
+def _choose(s, f, seat, action):
+    character = action["character"]
+    s.hands[seat] = s.hands[seat] + ((character, ALIVE),)
+    s.lives[seat] += 1
+    if flow.window_pass(s, f, seat):
+        return
+
+
+def _apply_frame(s, f, seat, action):
+    k = f["k"]
+    kind = action["type"]
+    if k == "turn":
+        powers.begin_action(s, seat, action)
+    elif k == "chal":
+        if kind == "challenge":
+            flow.challenge(s, f, seat)
+        else:
+            flow.challenge_pass(s, f, seat)
+    elif k == "block":
+        if kind == "block":
+            powers.block(s, f, seat, action["character"])
+        else:
+            flow.window_pass(s, f, seat)
+    elif k == "lose":
+        s.stack.pop()
+        flow.lose_card(s, seat, _first_live(s, seat, action["character"]))
+    elif k == "exch":
+        powers.finish_exchange(s, f, seat, action["keep"])
+    elif k == "show":
+        s.stack.pop()
+        powers.show_card(s, f["by"], seat, _first_live(s, seat, action["character"]))
+    elif k == "exam":
+        powers.examine_decision(s, f, kind == "force_discard")
+    elif k == "ann":
+        if kind == "announce":
+            extensions.announce(s, f, seat)
+        else:
+            extensions.announce_pass(s, f, seat)
+    elif k == "give":
+        extensions.give(s, f, seat, action["to"])
+    elif k == "split":
+        extensions.split(s, f, seat, action["amounts"])
+    elif k == "bm":
+        extensions.blackmail_choice(s, f, seat, action["pay"])
+    elif k == "spy":
+        if kind == "spy_again":
+            extensions.spy_again(s, f, seat)
+        else:
+            s.stack.pop()
+    elif k == "plague":
+        extensions.pass_plague(s, f, seat, s.game.seat[action["target"]])
+    elif k == "choose":
+        _choose(s, f, seat, action)
+    else:  # pragma: no cover - every decision frame kind is listed above
+        raise AssertionError(k)
+
+
+class ComplotsEngine(Engine):
+    """Complots, Complots 2, Saint-Barthélemy and Tyrannie (see the package docstring)."""
+
+    name = "complots"
+
+    def new_game(self, players, options=None, seed=None):
+        s = new_game(players, options, seed)
+        flow.run(s)
+        return s
+
+    def legal_actions(self, state, player):
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if seat is None:
+            return []
+        return [a.copy() for a in _cached_legal(state, seat)]
+
+    def apply(self, state, player, action):
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if seat is None:
+            raise IllegalAction(f"{player!r} is not a player of this game")
+        if type(action) is not dict:
+            raise IllegalAction("An action must be a dict with a 'type'")
+        acts = _cached_legal(state, seat)
+        if action not in acts:
+            normalised = _normalise(state, action)
+            if normalised is action or normalised not in acts:
+                raise IllegalAction(why_illegal(state, seat, action))
+            action = normalised
+        s = state.copy()
+        _apply_frame(s, s.stack[-1], seat, action)
+        flow.run(s)
+        return s
+
+    def waiting_for(self, state):
+        if not state.stack:
+            return []
+        players = state.game.players
+        return [players[i] for i in state.stack[-1]["w"]]
+
+    def default_action(self, state, player):
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if seat is None or not state.stack or seat not in state.stack[-1]["w"]:
+            raise IllegalAction(f"{player!r} has nothing to play now")
+        f = state.stack[-1]
+        return dict(DEFAULT[f["k"]](state, f, seat))
+
+    def view(self, state, player):
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if player is not None and seat is None:
+            raise IllegalAction(f"{player!r} is not a player of this game")
+        return view_for(state, seat)
+
+    def outcome(self, state):
+        if state.winner < 0:
+            return None
+        return {"winners": [state.game.players[state.winner]]}
+
+    def dump(self, state):
+        return dump_state(state)
+
+    def load(self, data):
+        try:
+            return load_state(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise IllegalAction(f"Not a Complots game state: {exc}") from exc

@@ -1,0 +1,336 @@
+"""Turns, response windows, challenges, losing lives and elimination.
+
+The open moments form a stack of frames (dicts, replaced rather than changed). The top frame
+is the current moment. Decision frames carry ``"w"``, the tuple of seats that may act in
+them; automatic frames (kinds listed in ``AUTO``) are run by ``run`` until a decision is
+needed or the game ends. When the stack is empty the turn is over and the next one starts.
+
+A challenge window (``"chal"``) writes its result into the frame just below it, as ``"res"``:
+``1`` the claim stood unchallenged, ``2`` it stood after a challenge, ``0`` it failed.
+"""
+
+from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED
+
+# kind -> function(state, frame) for frames that run by themselves
+AUTO = {}
+
+
+# -- coins -----------------------------------------------------------------------------
+
+
+def gain(s, seat, amount, log=True):
+    """``seat`` takes up to ``amount`` from the Trésor; returns what was taken."""
+    if amount > s.treasury:
+        amount = s.treasury
+    if amount:
+        s.treasury -= amount
+        s.coins[seat] += amount
+        if log:
+            s.add_log({"event": "gain", "player": s.game.players[seat], "amount": amount})
+    return amount
+
+
+def pay_treasury(s, seat, amount):
+    if amount > s.coins[seat]:
+        amount = s.coins[seat]
+    if amount:
+        s.coins[seat] -= amount
+        s.treasury += amount
+        s.add_log(
+            {"event": "pay", "player": s.game.players[seat], "to": "treasury", "amount": amount}
+        )
+    return amount
+
+
+def transfer(s, source, dest, amount, event="pay"):
+    """Move up to ``amount`` Or from seat ``source`` to seat ``dest``."""
+    if amount > s.coins[source]:
+        amount = s.coins[source]
+    if amount and source != dest:
+        s.coins[source] -= amount
+        s.coins[dest] += amount
+        players = s.game.players
+        if event == "steal":
+            s.add_log(
+                {
+                    "event": "steal",
+                    "player": players[dest],
+                    "target": players[source],
+                    "amount": amount,
+                }
+            )
+        else:
+            s.add_log(
+                {"event": "pay", "player": players[source], "to": players[dest], "amount": amount}
+            )
+    return amount
+
+
+# -- seats -----------------------------------------------------------------------------
+
+
+def alive_seats(s):
+    return [i for i, lives in enumerate(s.lives) if lives]
+
+
+def others_alive(s, seat):
+    lives = s.lives
+    n = s.game.n
+    return tuple((seat + k) % n for k in range(1, n) if lives[(seat + k) % n])
+
+
+def others_alive_seat_order(s, seat):
+    return tuple(i for i, lives in enumerate(s.lives) if lives and i != seat)
+
+
+def divided(s):
+    """Saint-Barthélemy: more than one religion among the living players."""
+    if s.religion is None:
+        return False
+    rel = s.religion
+    first = None
+    for i, lives in enumerate(s.lives):
+        if lives:
+            if first is None:
+                first = rel[i]
+            elif rel[i] != first:
+                return True
+    return False
+
+
+def has_live(s, seat, character):
+    for c, st in s.hands[seat]:
+        if st == ALIVE and c == character:
+            return True
+    return False
+
+
+# -- turns -----------------------------------------------------------------------------
+
+
+def start_turn(s, seat):
+    g = s.game
+    s.cur = seat
+    s.turn += 1
+    s.add_log({"event": "turn", "player": g.players[seat], "number": s.turn})
+    if s.beggar == seat:
+        s.beggar = -1
+        s.add_log({"event": "skip", "player": g.players[seat]})
+        return
+    s.stack.append({"k": "turn", "w": (seat,)})
+
+
+def next_alive(s, seat):
+    n = s.game.n
+    lives = s.lives
+    for k in range(1, n + 1):
+        i = (seat + k) % n
+        if lives[i]:
+            return i
+    return seat
+
+
+def run(s):
+    """Run automatic frames until a decision is needed or the game is over."""
+    stack = s.stack
+    while True:
+        if s.winner >= 0:
+            stack.clear()
+            return
+        if not stack:
+            start_turn(s, next_alive(s, s.cur))
+            continue
+        f = stack[-1]
+        handler = AUTO.get(f["k"])
+        if handler is None:
+            return
+        handler(s, f)
+
+
+# -- windows ---------------------------------------------------------------------------
+
+
+def push_challenge(s, claimant, character, kind, extra=None):
+    """Open a challenge window on ``claimant``'s claim of ``character`` for everyone else."""
+    waiting = others_alive_seat_order(s, claimant)
+    frame = {"k": "chal", "w": waiting, "who": claimant, "c": character, "kind": kind}
+    if extra:
+        frame.update(extra)
+    if waiting:
+        s.stack.append(frame)
+    else:
+        set_result(s, 1)
+
+
+def set_result(s, value):
+    below = dict(s.stack[-1])
+    below["res"] = value
+    s.stack[-1] = below
+
+
+def window_pass(s, f, seat):
+    """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left."""
+    waiting = tuple(i for i in f["w"] if i != seat)
+    if waiting:
+        s.stack[-1] = {**f, "w": waiting}
+        return False
+    s.stack.pop()
+    return True
+
+
+def challenge_pass(s, f, seat):
+    if window_pass(s, f, seat):
+        set_result(s, 1)
+
+
+def replace_card(s, seat, index):
+    """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
+    hand = s.hands[seat]
+    card = hand[index][0]
+    s.shuffle_court((card,))
+    (new,) = s.draw(1)
+    s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
+
+
+def challenge(s, f, challenger):
+    """Resolve a challenge by ``challenger`` of the claim in window ``f`` (the top frame)."""
+    players = s.game.players
+    who = f["who"]
+    character = f["c"]
+    s.stack.pop()
+    s.add_log(
+        {
+            "event": "challenge",
+            "player": players[challenger],
+            "claimant": players[who],
+            "character": character,
+        }
+    )
+    if f["kind"] == "abuse_of_trust":
+        truthful = not has_live(s, who, "duchesse")
+        if truthful:
+            hand = s.hands[who]
+            live = [c for c, st in hand if st == ALIVE]
+            s.add_log({"event": "proof", "player": players[who], "character": None, "cards": live})
+            s.shuffle_court(live)
+            drawn = list(s.draw(len(live)))
+            s.hands[who] = tuple(
+                ((drawn.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand
+            )
+    else:
+        truthful = False
+        for i, (c, st) in enumerate(s.hands[who]):
+            if st == ALIVE and c == character:
+                truthful = True
+                s.add_log({"event": "proof", "player": players[who], "character": character})
+                replace_card(s, who, i)
+                break
+    if truthful:
+        set_result(s, 2)
+        lose_life(s, challenger, "challenge")
+    else:
+        s.add_log({"event": "bluff", "player": players[who], "character": character})
+        set_result(s, 0)
+        card = f.get("card")
+        if card is not None:
+            reveal_pending(s, who, card)
+        lose_life(s, who, "bluff")
+
+
+# -- lives -----------------------------------------------------------------------------
+
+
+def lose_life(s, seat, reason):
+    """``seat`` loses a life: at once when there is no real choice, else a ``lose`` frame."""
+    if not s.lives[seat] or s.winner >= 0:
+        return
+    hand = s.hands[seat]
+    first = -1
+    choice = False
+    for i, (c, st) in enumerate(hand):
+        if st == ALIVE:
+            if first < 0:
+                first = i
+            elif c != hand[first][0]:
+                choice = True
+    if choice:
+        s.stack.append({"k": "lose", "w": (seat,), "reason": reason})
+    else:
+        lose_card(s, seat, first)
+
+
+def lose_card(s, seat, index):
+    hand = s.hands[seat]
+    character = hand[index][0]
+    s.lives[seat] -= 1
+    g = s.game
+    if "sorciere" in g.charset and s.lives[seat] > 0:
+        s.hands[seat] = hand[:index] + ((character, PENDING_LOSS),) + hand[index + 1 :]
+        s.stack.append(
+            {
+                "k": "ann",
+                "w": (seat,),
+                "c": "sorciere",
+                "for": "sorciere",
+                "a": (),
+                "card": index,
+                "holder": seat,
+            }
+        )
+        return
+    s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
+    s.add_log({"event": "lose", "player": g.players[seat], "character": character})
+    if not s.lives[seat]:
+        eliminate(s, seat)
+
+
+def reveal_pending(s, seat, index):
+    hand = s.hands[seat]
+    character, st = hand[index]
+    if st != PENDING_LOSS:
+        return
+    s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
+    s.add_log({"event": "lose", "player": s.game.players[seat], "character": character})
+
+
+def hide_pending(s, seat, index):
+    hand = s.hands[seat]
+    character, st = hand[index]
+    if st != PENDING_LOSS:
+        return
+    s.hands[seat] = hand[:index] + ((character, HIDDEN_LOST),) + hand[index + 1 :]
+    s.add_log({"event": "lose", "player": s.game.players[seat], "character": None})
+
+
+def eliminate(s, seat):
+    g = s.game
+    s.add_log({"event": "eliminated", "player": g.players[seat]})
+    if s.beggar == seat:
+        s.beggar = -1
+    if s.plague == seat:
+        s.plague = -1
+    living = alive_seats(s)
+    if len(living) == 1:
+        pay_back = s.coins[seat]
+        s.coins[seat] = 0
+        s.treasury += pay_back
+        s.winner = living[0]
+        s.add_log({"event": "win", "player": g.players[living[0]]})
+        return
+    if "croque_mort" in g.charset and s.coins[seat]:
+        s.stack.append(
+            {
+                "k": "ann",
+                "w": others_alive_seat_order(s, seat),
+                "c": "croque_mort",
+                "for": "croque_mort",
+                "a": (),
+                "dead": seat,
+            }
+        )
+        return
+    amount = s.coins[seat]
+    if amount:
+        s.coins[seat] = 0
+        s.treasury += amount
+        s.add_log({"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount})

@@ -1,0 +1,290 @@
+"""Legal actions and default actions, moment by moment.
+
+``legal(state, seat)`` returns the engine's own list of template dicts (shared, never to be
+handed out or changed); ``engine.legal_actions`` copies them.
+"""
+
+from itertools import combinations
+
+from games.engines.complots import flow
+from games.engines.complots.characters import MIN_COINS, PACT_RESTRICTED
+from games.engines.complots.state import ALIVE
+
+LEGAL = {}
+DEFAULT = {}
+
+
+def legal(s, seat):
+    if not s.stack:
+        return []
+    f = s.stack[-1]
+    if seat not in f["w"]:
+        return []
+    return LEGAL[f["k"]](s, f, seat)
+
+
+def default(s, seat):
+    f = s.stack[-1]
+    return DEFAULT[f["k"]](s, f, seat)
+
+
+def _hostile(s, seat, opponents):
+    if flow.divided(s):
+        rel = s.religion
+        mine = rel[seat]
+        return [i for i in opponents if rel[i] != mine]
+    return opponents
+
+
+def _turn(s, f, seat):
+    g = s.game
+    t = g.t
+    coins = s.coins[seat]
+    lives = s.lives
+    opponents = [i for i in range(g.n) if lives[i] and i != seat]
+    hostile = _hostile(s, seat, opponents) if g.sb else opponents
+    coup = t.coup
+    if coins >= 10:
+        return [coup[i] for i in hostile]
+    acts = [t.income, t.foreign_aid]
+    if coins >= 7:
+        acts.extend([coup[i] for i in hostile])
+    power = t.power
+    power_t = t.power_t
+    for c in g.characters:
+        p = power.get(c)
+        if p is not None:
+            acts.append(p)
+        pt = power_t.get(c)
+        if pt is not None and coins >= MIN_COINS.get(c, 0):
+            acts.extend([pt[i] for i in (hostile if c in PACT_RESTRICTED else opponents)])
+        if c == "inquisiteur":
+            examine = t.examine
+            acts.extend([examine[i] for i in opponents])
+    if g.sb:
+        if flow.divided(s):
+            convert = t.convert
+            if coins >= 1:
+                acts.append(convert[seat])
+            if coins >= 2:
+                acts.extend([convert[i] for i in opponents])
+        acts.append(t.abuse)
+    if g.tyr:
+        if s.plague < 0 and coins >= 5:
+            acts.extend([t.plague[i] for i in opponents])
+        if s.beggar < 0 and coins >= 1:
+            acts.extend([t.beggar[i] for i in opponents])
+    return acts
+
+
+def _default_turn(s, f, seat):
+    g = s.game
+    if s.coins[seat] < 10:
+        return g.t.income
+    acts = _turn(s, f, seat)
+    targets = {a["target"] for a in acts}
+    for k in range(1, g.n):
+        p = g.players[(seat + k) % g.n]
+        if p in targets:
+            return g.t.coup[(seat + k) % g.n]
+    return acts[0]
+
+
+def _window(s, f, seat):
+    t = s.game.t
+    return [t.challenge, t.pass_]
+
+
+def _pass(s, f, seat):
+    return s.game.t.pass_
+
+
+def _block(s, f, seat):
+    t = s.game.t
+    acts = [t.block[c] for c in f["chars"]]
+    acts.append(t.pass_)
+    return acts
+
+
+def _live_distinct(s, seat):
+    out = []
+    for c, st in s.hands[seat]:
+        if st == ALIVE and c not in out:
+            out.append(c)
+    return out
+
+
+def _lose(s, f, seat):
+    t = s.game.t
+    return [t.lose[c] for c in _live_distinct(s, seat)]
+
+
+def _default_lose(s, f, seat):
+    return s.game.t.lose[_live_distinct(s, seat)[0]]
+
+
+def _exchange(s, f, seat):
+    live = [c for c, st in s.hands[seat] if st == ALIVE]
+    pool = sorted(live + list(f["d"]))
+    combos = sorted(set(combinations(pool, len(live))))
+    return [{"type": "exchange", "keep": list(c)} for c in combos]
+
+
+def _default_exchange(s, f, seat):
+    return {"type": "exchange", "keep": sorted(c for c, st in s.hands[seat] if st == ALIVE)}
+
+
+def _show(s, f, seat):
+    t = s.game.t
+    return [t.show[c] for c in _live_distinct(s, seat)]
+
+
+def _default_show(s, f, seat):
+    return s.game.t.show[_live_distinct(s, seat)[0]]
+
+
+_GIVE_BACK = {"type": "give_back"}
+_FORCE_DISCARD = {"type": "force_discard"}
+
+
+def _examine(s, f, seat):
+    return [_GIVE_BACK, _FORCE_DISCARD]
+
+
+def _default_examine(s, f, seat):
+    return _GIVE_BACK
+
+
+def _announce(s, f, seat):
+    t = s.game.t
+    return [t.announce[f["c"]], t.pass_]
+
+
+def _give(s, f, seat):
+    players = s.game.players
+    return [
+        {"type": "give", "to": [players[i] for i in combo]}
+        for combo in combinations(f["cand"], f["n"])
+    ]
+
+
+def _default_give(s, f, seat):
+    return _give(s, f, seat)[0]
+
+
+def compositions(total, caps):
+    """Every way to write ``total`` as parts bounded by ``caps``, first parts largest first."""
+    if len(caps) == 1:
+        return [(total,)] if total <= caps[0] else []
+    out = []
+    rest_cap = sum(caps[1:])
+    for first in range(min(total, caps[0]), -1, -1):
+        if total - first > rest_cap:
+            break
+        for tail in compositions(total - first, caps[1:]):
+            out.append((first, *tail))
+    return out
+
+
+def _split(s, f, seat):
+    players = s.game.players
+    cand = f["cand"]
+    total = f["total"]
+    if f["step"] == "take":
+        caps = [s.coins[i] for i in cand]
+    else:
+        caps = [total] * len(cand)
+    return [
+        {"type": "split", "amounts": {players[i]: n for i, n in zip(cand, parts, strict=True)}}
+        for parts in compositions(total, caps)
+    ]
+
+
+def _default_split(s, f, seat):
+    return _split(s, f, seat)[0]
+
+
+_PAY = {"type": "blackmail_choice", "pay": True}
+_REFUSE = {"type": "blackmail_choice", "pay": False}
+
+
+def _blackmail(s, f, seat):
+    if s.coins[seat] >= 3:
+        return [_PAY, _REFUSE]
+    return [_REFUSE]
+
+
+def _default_blackmail(s, f, seat):
+    return _blackmail(s, f, seat)[0]
+
+
+_SPY_AGAIN = {"type": "spy_again"}
+_SPY_STOP = {"type": "spy_stop"}
+
+
+def _spy(s, f, seat):
+    return [_SPY_AGAIN, _SPY_STOP]
+
+
+def _default_spy(s, f, seat):
+    return _SPY_STOP
+
+
+def _plague(s, f, seat):
+    t = s.game.t
+    return [t.pass_plague[i] for i in f["cand"]]
+
+
+def _default_plague(s, f, seat):
+    return _plague(s, f, seat)[0]
+
+
+def _choose(s, f, seat):
+    t = s.game.t
+    out = []
+    for c in s.piles[seat]:
+        if c not in out:
+            out.append(c)
+    return [t.choose[c] for c in out]
+
+
+def _default_choose(s, f, seat):
+    return _choose(s, f, seat)[0]
+
+
+LEGAL.update(
+    {
+        "turn": _turn,
+        "chal": _window,
+        "block": _block,
+        "lose": _lose,
+        "exch": _exchange,
+        "show": _show,
+        "exam": _examine,
+        "ann": _announce,
+        "give": _give,
+        "split": _split,
+        "bm": _blackmail,
+        "spy": _spy,
+        "plague": _plague,
+        "choose": _choose,
+    }
+)
+DEFAULT.update(
+    {
+        "turn": _default_turn,
+        "chal": _pass,
+        "block": _pass,
+        "lose": _default_lose,
+        "exch": _default_exchange,
+        "show": _default_show,
+        "exam": _default_examine,
+        "ann": _pass,
+        "give": _default_give,
+        "split": _default_split,
+        "bm": _default_blackmail,
+        "spy": _default_spy,
+        "plague": _default_plague,
+        "choose": _default_choose,
+    }
+)

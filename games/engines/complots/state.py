@@ -1,0 +1,270 @@
+"""The compact game state: one ``__slots__`` object, copied shallowly on every apply.
+
+Conventions that make the shallow copy safe:
+
+- ``coins``, ``lives``, ``hands``, ``stack`` and ``religion`` are lists copied by ``copy()``;
+  everything inside them is immutable (ints, strs, tuples, frames treated as frozen dicts:
+  a frame is changed by replacing it, never in place).
+- ``court`` is a tuple, replaced whenever it changes.
+- ``log`` is a cons list ``(entry, previous)``: appending shares the whole past.
+- ``game`` holds what never changes during a game (players, seats, characters, options, RNG
+  key, action templates); every copy shares it.
+
+A hand is a tuple of ``(character, status)`` pairs. Status: ``ALIVE`` (face down, a life),
+``REVEALED`` (face up, lost), ``HIDDEN_LOST`` (lost to the Sorcière: face down, no life) and
+``PENDING_LOSS`` (lost, while its owner may still announce the Sorcière).
+"""
+
+from games.engines.base import SeededRandom
+
+ALIVE, REVEALED, HIDDEN_LOST, PENDING_LOSS = 0, 1, 2, 3
+
+_FIELDS = (
+    "coins",
+    "lives",
+    "hands",
+    "court",
+    "treasury",
+    "hospice",
+    "religion",
+    "ctr",
+    "cur",
+    "turn",
+    "stack",
+    "log",
+    "piles",
+    "plague",
+    "beggar",
+    "winner",
+)
+
+
+class Game:
+    """The constant part of a game, shared by every state of it."""
+
+    __slots__ = (
+        "players",
+        "seat",
+        "n",
+        "characters",
+        "charset",
+        "sb",
+        "tyr",
+        "key",
+        "copies",
+        "first",
+        "t",
+    )
+
+    def __init__(self, players, characters, sb, tyr, key, first):
+        self.players = tuple(players)
+        self.seat = {p: i for i, p in enumerate(self.players)}
+        self.n = len(self.players)
+        self.characters = tuple(characters)
+        self.charset = frozenset(characters)
+        self.sb = bool(sb)
+        self.tyr = bool(tyr)
+        self.key = key
+        self.copies = 4 if self.n >= 7 else 3
+        self.first = first
+        self.t = Templates(self)
+
+
+class Templates:
+    """Pre-built action dicts (never handed out: ``legal_actions`` returns copies)."""
+
+    __slots__ = (
+        "income",
+        "foreign_aid",
+        "coup",
+        "power",
+        "power_t",
+        "examine",
+        "convert",
+        "plague",
+        "beggar",
+        "abuse",
+        "challenge",
+        "pass_",
+        "block",
+        "lose",
+        "show",
+        "announce",
+        "pass_plague",
+        "choose",
+    )
+
+    def __init__(self, g):
+        names = g.players
+        self.income = {"type": "income"}
+        self.foreign_aid = {"type": "foreign_aid"}
+        self.coup = [{"type": "coup", "target": p} for p in names]
+        self.power = {}
+        self.power_t = {}
+        from games.engines.complots.characters import POWERS
+
+        for c in g.characters:
+            if c == "inquisiteur":
+                self.power[c] = {"type": "power", "character": c, "mode": "exchange"}
+                self.examine = [
+                    {"type": "power", "character": c, "mode": "examine", "target": p} for p in names
+                ]
+            elif c in POWERS:
+                if POWERS[c][0]:
+                    self.power_t[c] = [
+                        {"type": "power", "character": c, "target": p} for p in names
+                    ]
+                else:
+                    self.power[c] = {"type": "power", "character": c}
+        self.convert = [{"type": "convert", "target": p} for p in names]
+        self.plague = [{"type": "plague", "target": p} for p in names]
+        self.beggar = [{"type": "beggar", "target": p} for p in names]
+        self.pass_plague = [{"type": "pass_plague", "target": p} for p in names]
+        self.abuse = {"type": "abuse_of_trust"}
+        self.challenge = {"type": "challenge"}
+        self.pass_ = {"type": "pass"}
+        from games.engines.complots.characters import CHARACTERS
+
+        self.block = {c: {"type": "block", "character": c} for c in CHARACTERS}
+        self.lose = {c: {"type": "lose", "character": c} for c in CHARACTERS}
+        self.show = {c: {"type": "show", "character": c} for c in CHARACTERS}
+        self.announce = {c: {"type": "announce", "character": c} for c in CHARACTERS}
+        self.choose = {c: {"type": "choose", "character": c} for c in CHARACTERS}
+
+
+class State:
+    """One moment of a game. Never mutated once returned by the engine."""
+
+    __slots__ = ("game", "cache", *_FIELDS)
+
+    def copy(self):
+        s = State.__new__(State)
+        s.game = self.game
+        s.cache = None
+        s.coins = self.coins[:]
+        s.lives = self.lives[:]
+        s.hands = self.hands[:]
+        s.court = self.court
+        s.treasury = self.treasury
+        s.hospice = self.hospice
+        s.religion = self.religion[:] if self.religion is not None else None
+        s.ctr = self.ctr
+        s.cur = self.cur
+        s.turn = self.turn
+        s.stack = self.stack[:]
+        s.log = self.log
+        s.piles = self.piles
+        s.plague = self.plague
+        s.beggar = self.beggar
+        s.winner = self.winner
+        return s
+
+    def __eq__(self, other):
+        if not isinstance(other, State):
+            return NotImplemented
+        return dump_state(self) == dump_state(other)
+
+    __hash__ = None
+
+    # -- small helpers used everywhere -------------------------------------------------
+
+    def rng(self):
+        return SeededRandom(self.game.key, self.ctr)
+
+    def add_log(self, entry):
+        self.log = (entry, self.log)
+
+    def shuffle_court(self, extra=()):
+        """Put ``extra`` cards into the Court and shuffle it from the seeded stream."""
+        cards = list(self.court)
+        cards.extend(extra)
+        r = SeededRandom(self.game.key, self.ctr)
+        r.shuffle(cards)
+        self.ctr = r.finish()
+        self.court = tuple(cards)
+
+    def draw(self, count=1):
+        """Take ``count`` cards from the top of the Court."""
+        drawn = self.court[:count]
+        self.court = self.court[count:]
+        return drawn
+
+
+def log_entries(log):
+    """The entries of a cons log, oldest first."""
+    out = []
+    while log is not None:
+        out.append(log[0])
+        log = log[1]
+    out.reverse()
+    return out
+
+
+def _frame_to_json(frame):
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in frame.items()}
+
+
+def _frame_from_json(frame):
+    return {k: (tuple(v) if isinstance(v, list) else v) for k, v in frame.items()}
+
+
+def dump_state(s):
+    g = s.game
+    return {
+        "version": 1,
+        "players": list(g.players),
+        "characters": list(g.characters),
+        "saint_barthelemy": g.sb,
+        "tyrannie": g.tyr,
+        "key": g.key.hex(),
+        "first_player": g.first,
+        "ctr": s.ctr,
+        "coins": list(s.coins),
+        "hands": [[[c, st] for c, st in hand] for hand in s.hands],
+        "court": list(s.court),
+        "treasury": s.treasury,
+        "hospice": s.hospice,
+        "religion": list(s.religion) if s.religion is not None else None,
+        "cur": s.cur,
+        "turn": s.turn,
+        "stack": [_frame_to_json(f) for f in s.stack],
+        "log": [dict(e) for e in log_entries(s.log)],
+        "piles": [list(p) for p in s.piles] if s.piles is not None else None,
+        "plague": s.plague,
+        "beggar": s.beggar,
+        "winner": s.winner,
+    }
+
+
+def load_state(data):
+    g = Game(
+        data["players"],
+        data["characters"],
+        data["saint_barthelemy"],
+        data["tyrannie"],
+        bytes.fromhex(data["key"]),
+        data["first_player"],
+    )
+    s = State.__new__(State)
+    s.game = g
+    s.cache = None
+    s.ctr = int(data["ctr"])
+    s.coins = [int(c) for c in data["coins"]]
+    s.hands = [tuple((c, int(st)) for c, st in hand) for hand in data["hands"]]
+    s.lives = [sum(1 for _, st in hand if st == ALIVE) for hand in s.hands]
+    s.court = tuple(data["court"])
+    s.treasury = int(data["treasury"])
+    s.hospice = int(data["hospice"])
+    s.religion = list(data["religion"]) if data["religion"] is not None else None
+    s.cur = int(data["cur"])
+    s.turn = int(data["turn"])
+    s.stack = [_frame_from_json(f) for f in data["stack"]]
+    log = None
+    for e in data["log"]:
+        log = (dict(e), log)
+    s.log = log
+    s.piles = tuple(tuple(p) for p in data["piles"]) if data["piles"] is not None else None
+    s.plague = int(data["plague"])
+    s.beggar = int(data["beggar"])
+    s.winner = int(data["winner"])
+    return s

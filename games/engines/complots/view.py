@@ -1,0 +1,199 @@
+"""``view(state, player)``: what one player (or a spectator) may know, as plain JSON."""
+
+from games.engines.complots.flow import divided
+from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED, log_entries
+
+_MOMENTS = {
+    "turn": "turn",
+    "chal": "challenge",
+    "block": "block",
+    "lose": "lose",
+    "exch": "exchange",
+    "show": "show",
+    "exam": "examine",
+    "ann": "announce",
+    "give": "give",
+    "split": "split",
+    "bm": "blackmail",
+    "spy": "spy",
+    "plague": "plague",
+    "choose": "choose",
+}
+
+
+def _card(character, status, mine):
+    if status == REVEALED:
+        return {"character": character, "revealed": True, "lost": True}
+    if status == ALIVE:
+        return {"character": character if mine else None, "revealed": False, "lost": False}
+    # HIDDEN_LOST or PENDING_LOSS: no life, face down
+    return {"character": character if mine else None, "revealed": False, "lost": True}
+
+
+def _act_frame(stack):
+    for f in reversed(stack):
+        if f["k"] == "act":
+            return f
+    return None
+
+
+def _pending(s, seat):
+    if not s.stack:
+        return None
+    g = s.game
+    players = g.players
+    f = s.stack[-1]
+    k = f["k"]
+    act = _act_frame(s.stack)
+    pending = {
+        "moment": _MOMENTS[k],
+        "player": players[s.cur] if k != "choose" else None,
+        "action": dict(act["action"]) if act is not None else None,
+        "claim": None,
+        "block": None,
+        "waiting_for": [players[i] for i in f["w"]],
+    }
+    if act is not None and "blocker" in act:
+        pending["block"] = {"player": players[act["blocker"]], "character": act["bc"]}
+    if k == "chal":
+        pending["claim"] = {
+            "player": players[f["who"]],
+            "character": f["c"],
+            "kind": f["kind"],
+        }
+    elif k == "lose":
+        pending["decider"] = players[f["w"][0]]
+        pending["reason"] = f["reason"]
+    elif k == "block":
+        pending["blockers"] = list(f["chars"])
+    elif k == "ann":
+        pending["announce"] = f["c"]
+        pending["announcers"] = [players[i] for i in f["a"]]
+        if f["for"] == "croque_mort":
+            pending["eliminated"] = players[f["dead"]]
+        if f["for"] in ("sorciere", "plague"):
+            pending["decider"] = players[f["holder"]]
+    elif k in ("exch", "show", "exam", "bm", "spy"):
+        pending["decider"] = players[f["w"][0]]
+        if k == "exch":
+            pending["drawn"] = len(f["d"])
+        elif k == "show":
+            pending["inquisiteur"] = players[f["by"]]
+        elif k == "exam":
+            pending["target"] = players[f["t"]]
+        elif k == "bm":
+            pending["blackmailer"] = players[f["by"]]
+    elif k == "give":
+        pending["decider"] = players[f["w"][0]]
+        pending["count"] = f["n"]
+        pending["candidates"] = [players[i] for i in f["cand"]]
+    elif k == "split":
+        pending["decider"] = players[f["w"][0]]
+        pending["step"] = f["step"]
+        pending["total"] = f["total"]
+        pending["candidates"] = [players[i] for i in f["cand"]]
+    elif k == "plague":
+        pending["decider"] = players[f["w"][0]]
+        pending["candidates"] = [players[i] for i in f["cand"]]
+    return pending
+
+
+def _private(s, seat):
+    out = {}
+    if seat is None or not s.stack:
+        return out
+    f = s.stack[-1]
+    k = f["k"]
+    if k == "choose" and seat in f["w"]:
+        out["pile"] = list(s.piles[seat])
+    elif k == "exch" and f["w"][0] == seat:
+        out["drawn"] = list(f["d"])
+    elif k == "exam" and f["w"][0] == seat:
+        out["shown"] = {"player": s.game.players[f["t"]], "character": f["c"]}
+    elif k == "exam" and f["t"] == seat:
+        out["shown_by_me"] = f["c"]
+    return out
+
+
+def view_for(s, seat):
+    g = s.game
+    players = g.players
+    out_players = []
+    for i, p in enumerate(players):
+        mine = i == seat
+        entry = {
+            "id": p,
+            "coins": s.coins[i],
+            "alive": s.lives[i] > 0,
+            "lives": s.lives[i],
+            "cards": [_card(c, st, mine) for c, st in s.hands[i]],
+        }
+        if g.sb:
+            entry["religion"] = s.religion[i]
+        out_players.append(entry)
+    stack = s.stack
+    view = {
+        "players": out_players,
+        "treasury": s.treasury,
+        "court_size": len(s.court),
+        "current_player": players[s.cur] if s.turn else None,
+        "waiting_for": [players[i] for i in stack[-1]["w"]] if stack else [],
+        "characters": list(g.characters),
+        "log": [dict(e) for e in log_entries(s.log)],
+        "options": {"saint_barthelemy": g.sb, "tyrannie": g.tyr},
+        "turn": s.turn,
+        "pending": _pending(s, seat),
+        "private": _private(s, seat),
+        "outcome": {"winners": [players[s.winner]]} if s.winner >= 0 else None,
+    }
+    if g.sb:
+        view["hospice"] = s.hospice
+        view["divided"] = divided(s)
+    if g.tyr:
+        view["tyrannie"] = {
+            "plague": players[s.plague] if s.plague >= 0 else None,
+            "beggar": players[s.beggar] if s.beggar >= 0 else None,
+        }
+    return view
+
+
+_ = (HIDDEN_LOST, PENDING_LOSS)
+
+
+def why_illegal(s, seat, action):
+    """A readable reason why ``action`` is not legal for ``seat`` now."""
+    g = s.game
+    kind = action.get("type")
+    if s.winner >= 0:
+        return "The game is over"
+    if not s.stack or seat not in s.stack[-1]["w"]:
+        return "You have nothing to play now: wait for your turn or for a window"
+    f = s.stack[-1]
+    k = f["k"]
+    moment = _MOMENTS[k]
+    if not isinstance(kind, str):
+        return "An action needs a 'type'"
+    target = action.get("target")
+    if "target" in action and target not in g.seat:
+        return f"Unknown target {target!r}"
+    character = action.get("character")
+    if "character" in action and character not in g.charset and kind != "announce":
+        return f"{character!r} is not one of the characters in play"
+    if k == "turn":
+        if s.coins[seat] >= 10 and kind != "coup":
+            return "With 10 Or or more you must play an Assassinat (coup)"
+        if kind == "coup" and s.coins[seat] < 7:
+            return "An Assassinat costs 7 Or"
+        if kind == "power" and character in ("assassin", "bourreau", "maitre_chanteur"):
+            if s.coins[seat] < 3:
+                return "This power costs 3 Or"
+        if target == g.players[seat]:
+            return "You cannot target yourself"
+        if target is not None and g.seat.get(target) is not None and not s.lives[g.seat[target]]:
+            return "That player is already eliminated"
+        return f"{kind!r} is not a legal action for your turn (check its keys and target)"
+    if k == "block" and kind == "block":
+        return "That character cannot block this action"
+    if k == "chal" and kind not in ("challenge", "pass"):
+        return "A claim is open: you may only challenge or pass"
+    return f"{kind!r} is not a legal action now (the moment is {moment!r})"
