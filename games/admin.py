@@ -63,6 +63,16 @@ def can_see_hidden(request) -> bool:
     return cached
 
 
+def _public_action_html(event):
+    if event.kind not in ("action", "system"):
+        return format_html("<pre>{}</pre>", _pretty_json(event_public_action(event)))
+    return format_html(
+        "<pre>{}</pre><small>{}</small>",
+        _pretty_json(event_public_action(event)),
+        _("The full action is hidden until the game is over."),
+    )
+
+
 def _full_action_shown(request, event) -> bool:
     """The whole action JSON: with the permission, or once the game is over (its full log
     and seed are public then)."""
@@ -199,11 +209,7 @@ class EventInline(admin.TabularInline):
 
     @admin.display(description=_("action (public part)"))
     def public_action(self, obj):
-        return format_html(
-            "<pre>{}</pre><small>{}</small>",
-            _pretty_json(event_public_action(obj)),
-            _("The full action is hidden until the game is over."),
-        )
+        return _public_action_html(obj)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -543,11 +549,7 @@ class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description=_("action (public part)"))
     def public_action(self, obj):
-        return format_html(
-            "<pre>{}</pre><small>{}</small>",
-            _pretty_json(event_public_action(obj)),
-            _("The full action is hidden until the game is over."),
-        )
+        return _public_action_html(obj)
 
 
 # --------------------------------------------------------------------------- chat
