@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.ProfilePreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -81,6 +82,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.tz",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -88,7 +90,10 @@ TEMPLATES = [
     },
 ]
 
-# Database: DATABASE_URL, else a SQLite file. Persistent connections on PostgreSQL.
+# Database: DATABASE_URL, else a SQLite file under var/.
+# PostgreSQL keeps its connections in a psycopg pool (DATABASE_POOL=1, the default), which
+# is what an ASGI server needs; DATABASE_POOL=0 falls back to persistent connections kept
+# CONN_MAX_AGE seconds.
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
@@ -101,6 +106,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
+    if not os.environ.get("DATABASE_URL"):
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DATABASE_POOL", True
+):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DATABASE_POOL_MIN", "2")),
+        "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")),
+        "timeout": 10,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -121,14 +138,19 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
+    # Kombu's filesystem transport: every worker and beat on this machine shares the folder.
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_broker_dir / "out"),
-        "data_folder_out": str(_broker_dir / "out"),
+        "data_folder_in": str(_broker_dir / "queue"),
+        "data_folder_out": str(_broker_dir / "queue"),
+        "control_folder": str(_broker_dir / "control"),
         "processed_folder": str(_broker_dir / "processed"),
         "store_processed": False,
     }
+    for _folder in ("queue", "control", "processed"):
+        (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "complots")
 
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
@@ -137,6 +159,22 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TIMEZONE = "UTC"
+CELERY_HEARTBEAT_SECONDS = float(os.environ.get("CELERY_HEARTBEAT_SECONDS", "60"))
+# Other apps add their entries here (e.g. the deadline sweeper).
+CELERY_BEAT_SCHEDULE = {
+    "heartbeat": {"task": "complots_site.heartbeat", "schedule": CELERY_HEARTBEAT_SECONDS},
+    "clear-sessions": {"task": "complots_site.clear_sessions", "schedule": 24 * 60 * 60.0},
+}
+
+# Deadlines and game mail (games/deadlines.py, games/notifications.py, games/tasks.py).
+DEADLINE_SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))  # beat interval
+DEADLINE_TIMER_MAX_COUNTDOWN = int(os.environ.get("DEADLINE_TIMER_MAX_COUNTDOWN", "300"))
+AWAY_MAX_EXTENSION_DAYS = int(os.environ.get("AWAY_MAX_EXTENSION_DAYS", "7"))
+MAIL_MIN_DECISION_SECONDS = int(os.environ.get("MAIL_MIN_DECISION_SECONDS", "300"))
+MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of the digest
+MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
+MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))
+PRESENCE_TTL_SECONDS = int(os.environ.get("PRESENCE_TTL_SECONDS", "30"))
 
 # Email: console by default; EMAIL_URL=smtp://user:pass@host:587?tls=1 for SMTP.
 EMAIL_URL = os.environ.get("EMAIL_URL", "")
@@ -182,9 +220,31 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 SITE_ID = 1
+SITE_NAME = "Complots"
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# django-allauth: sign-up with a mandatory verified email, log in by username or email.
+# Rate limits live in the cache above (file cache or Redis), so they hold across processes.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_USERNAME_MIN_LENGTH = 3
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Complots] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_USER_DISPLAY = "accounts.models.display_name"
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "change_password": "5/m/user",
+}
 
 # Internationalisation: French and English, the profile's language else the browser's.
 LANGUAGE_CODE = "en"
@@ -196,7 +256,13 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Site CSS/JS in static/; htmx and its SSE extension come from npm (package.json), served
+# as static/vendor/htmx/ and static/vendor/htmx-ext-sse/ straight from node_modules.
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    ("vendor/htmx", BASE_DIR / "node_modules" / "htmx.org" / "dist"),
+    ("vendor/htmx-ext-sse", BASE_DIR / "node_modules" / "htmx-ext-sse" / "dist"),
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,0 +1,93 @@
+"""A player's profile: how they are named, their language and time zone, what mail they want,
+and whether they are away (the deadlines honour ``away_until``)."""
+
+import zoneinfo
+from functools import cache
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+@cache
+def timezone_names():
+    """Every IANA time zone name this machine knows, sorted."""
+    return sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
+
+
+def validate_timezone(value):
+    if value not in timezone_names():
+        raise ValidationError(_("Unknown time zone: %(name)s"), params={"name": value})
+
+
+class Profile(models.Model):
+    LANGUAGE_AUTO = ""
+    LANGUAGE_CHOICES = [
+        (LANGUAGE_AUTO, _("The browser's language")),
+        ("en", "English"),
+        ("fr", "Français"),
+    ]
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(
+        _("display name"),
+        max_length=40,
+        blank=True,
+        help_text=_("The name other players see. Empty: your username."),
+    )
+    language = models.CharField(
+        _("language"), max_length=8, choices=LANGUAGE_CHOICES, blank=True, default=""
+    )
+    timezone = models.CharField(
+        _("time zone"), max_length=64, default="UTC", validators=[validate_timezone]
+    )
+    email_on_turn = models.BooleanField(_("email me when it is my turn"), default=True)
+    email_reminder = models.BooleanField(_("remind me before a deadline"), default=True)
+    email_digest = models.BooleanField(
+        _("one daily digest instead of a mail per turn"), default=False
+    )
+    away_until = models.DateTimeField(
+        _("away until"),
+        null=True,
+        blank=True,
+        help_text=_("While you are away, your deadlines are extended. Empty: not away."),
+    )
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self):
+        return self.display_name.strip() or self.user.get_username()
+
+    def is_away(self, now):
+        """True while ``now`` (an aware datetime) is before the end of the away period."""
+        return self.away_until is not None and now < self.away_until
+
+    @property
+    def zone(self):
+        return zoneinfo.ZoneInfo(self.timezone)
+
+
+def profile_for(user):
+    """The user's profile, created on the spot for users that predate the signal."""
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        profile, _created = Profile.objects.get_or_create(user=user)
+        user.profile = profile
+        return profile
+
+
+def display_name(user):
+    """The name to show for ``user``: the profile's display name, else the username."""
+    if user is None or not getattr(user, "pk", None):
+        return ""
+    return profile_for(user).name

@@ -1,0 +1,54 @@
+"""Every write to a game goes through these services (HackSoft style: keyword-only
+arguments, `<noun>_<verb>` names, one transaction each). See games/PLATFORM_API.md."""
+
+from .chat import chat_post
+from .errors import (
+    AccessDenied,
+    AlreadySeated,
+    ChatInvalid,
+    GameError,
+    GameFull,
+    GameNotFound,
+    GameNotOpen,
+    GameNotRunning,
+    IllegalMove,
+    InvalidGameSettings,
+    MalformedAction,
+    NotEnoughPlayers,
+    NotHost,
+    NotYourSeat,
+    RateLimited,
+    ReplayUnavailable,
+    StaleAction,
+)
+from .lobby import game_cancel, game_create, game_start, invitation_matches, seat_join, seat_leave
+from .play import action_submit, system_action_submit
+
+__all__ = [
+    "AccessDenied",
+    "AlreadySeated",
+    "ChatInvalid",
+    "GameError",
+    "GameFull",
+    "GameNotFound",
+    "GameNotOpen",
+    "GameNotRunning",
+    "IllegalMove",
+    "InvalidGameSettings",
+    "MalformedAction",
+    "NotEnoughPlayers",
+    "NotHost",
+    "NotYourSeat",
+    "RateLimited",
+    "ReplayUnavailable",
+    "StaleAction",
+    "action_submit",
+    "chat_post",
+    "game_cancel",
+    "game_create",
+    "game_start",
+    "invitation_matches",
+    "seat_join",
+    "seat_leave",
+    "system_action_submit",
+]
