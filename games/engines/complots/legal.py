@@ -40,8 +40,19 @@ def _turn(s, f, seat):
     g = s.game
     coins = s.coins[seat]
     bucket = (
-        6 if coins >= 10 else 5 if coins >= 7 else 4 if coins >= 5 else 3 if coins >= 3
-        else 2 if coins >= 2 else 1 if coins >= 1 else 0
+        6
+        if coins >= 10
+        else 5
+        if coins >= 7
+        else 4
+        if coins >= 5
+        else 3
+        if coins >= 3
+        else 2
+        if coins >= 2
+        else 1
+        if coins >= 1
+        else 0
     )
     key = (seat, bucket, tuple(s.lives))
     if g.sb:

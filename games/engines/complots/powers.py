@@ -80,6 +80,9 @@ def begin_action(s, seat, action):
 
 
 def _act(s, f):
+    if not s.lives[f["a"]]:
+        s.stack.pop()  # the active player was eliminated: the action does nothing more
+        return
     st = f["st"]
     if st == "claim":
         f = dict(f)
