@@ -610,3 +610,24 @@ def test_ruling_11_inquisiteur_examine_give_back():
     state = play(state, "alice", give_back())
     assert hand(state, "bob") == ["capitaine", "duchesse"]
     assert current(state) == "bob"
+
+
+def test_ruling_15_a_doubted_croque_mort_bluff_gets_nothing():
+    hands = {
+        "alice": ["duchesse", "assassin"],
+        "carol": ["croque_mort", "capitaine"],
+        "dave": ["duchesse", "capitaine"],
+    }
+    coins_ = {"alice": 7, "bob": 7, "carol": 2, "dave": 4}
+    state = deal(ABCD, characters=CROQUE_SET, hands=hands, coins=coins_)
+    state = play(state, "alice", {"type": "coup", "target": "dave"})
+    state = lose_life(state, "dave", "duchesse")
+    state = play(state, "bob", {"type": "coup", "target": "dave"})
+    state = play(state, "alice", announce("croque_mort"))  # a bluff
+    state = play(state, "bob", pass_())
+    state = play(state, "carol", announce("croque_mort"))
+    state = play(state, "bob", challenge())  # doubts alice
+    state = lose_life(state, "alice", "assassin")
+    state = everyone_passes(state)  # carol's announcement stands
+    assert [coins(state, p) for p in ABCD] == [0, 0, 2 + 4, 0]
+    assert total_coins(state) == 54
