@@ -631,3 +631,41 @@ def test_ruling_15_a_doubted_croque_mort_bluff_gets_nothing():
     state = everyone_passes(state)  # carol's announcement stands
     assert [coins(state, p) for p in ABCD] == [0, 0, 2 + 4, 0]
     assert total_coins(state) == 54
+
+
+def test_an_active_player_eliminated_in_a_croque_mort_window_takes_no_further_decision():
+    # Ruling 9 and the contract: an eliminated player is never waited for. Alice's Ursuline
+    # is doubted by carol, who loses her last card; in the Croque-Mort window that follows,
+    # alice bluffs the Croque-Mort, is caught and loses her last card: her Ursuline action
+    # ends there (no "give" to decide for a dead player) and bob plays next.
+    characters = ["ursuline", "assassin", "croque_mort", "capitaine", "ambassadeur"]
+    hands = {
+        "alice": ["ursuline", "capitaine"],
+        "bob": ["assassin", "croque_mort"],
+        "carol": ["croque_mort", "capitaine"],
+        "dave": ["croque_mort", "ambassadeur"],
+    }
+    state = deal(ABCD, characters=characters, hands=hands, coins={"bob": 7, "dave": 7})
+    state = play(state, "alice", income())
+    state = play(state, "bob", {"type": "coup", "target": "alice"})
+    state = lose_life(state, "alice", "capitaine")
+    state = play(state, "carol", income())
+    state = play(state, "dave", {"type": "coup", "target": "carol"})
+    state = lose_life(state, "carol", "capitaine")
+    state = play(state, "alice", power("ursuline"))
+    state = play(state, "carol", challenge())
+    assert not alive(state, "carol")
+    assert moment(state) == "announce" and pending(state)["announce"] == "croque_mort"
+    state = play(state, "alice", announce("croque_mort"))  # no Croque-Mort left for her
+    state = play(state, "bob", pass_())
+    state = play(state, "dave", pass_())
+    state = play(state, "bob", challenge())
+    assert not alive(state, "alice")
+    for _ in range(10):
+        assert "alice" not in waiting(state), f"a dead player is waited for: {pending(state)}"
+        if moment(state) == "turn":
+            break
+        state = everyone_passes(state)
+    assert moment(state) == "turn" and current(state) == "bob"
+    assert coins(state, "alice") == 0
+    assert total_coins(state) == 54
