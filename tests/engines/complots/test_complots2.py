@@ -669,3 +669,41 @@ def test_an_active_player_eliminated_in_a_croque_mort_window_takes_no_further_de
     assert moment(state) == "turn" and current(state) == "bob"
     assert coins(state, "alice") == 0
     assert total_coins(state) == 54
+
+
+def test_ruling_15_a_player_eliminated_inside_a_croque_mort_window_opens_their_own():
+    # Carol is eliminated; in her Croque-Mort window alice bluffs, is caught by dave and
+    # loses her last card. Alice is eliminated too: ruling 15 gives the living (bob and
+    # dave) the chance to announce the Croque-Mort for alice's Or. Bob does and takes it.
+    characters = ["ursuline", "assassin", "croque_mort", "capitaine", "ambassadeur"]
+    hands = {
+        "alice": ["ursuline", "capitaine"],
+        "bob": ["assassin", "croque_mort"],
+        "carol": ["croque_mort", "capitaine"],
+        "dave": ["croque_mort", "ambassadeur"],
+    }
+    state = deal(ABCD, characters=characters, hands=hands, coins={"bob": 14, "dave": 7})
+    state = play(state, "alice", income())
+    state = play(state, "bob", {"type": "coup", "target": "alice"})
+    state = lose_life(state, "alice", "capitaine")
+    state = play(state, "carol", income())
+    state = play(state, "dave", {"type": "coup", "target": "carol"})
+    state = lose_life(state, "carol", "capitaine")
+    state = play(state, "alice", income())
+    state = play(state, "bob", {"type": "coup", "target": "carol"})
+    assert not alive(state, "carol")
+    assert [coins(state, p) for p in ABCD] == [4, 0, 3, 0]
+    assert waiting(state) == ["alice", "bob", "dave"]
+    state = play(state, "alice", announce("croque_mort"))
+    state = play(state, "bob", pass_())
+    state = play(state, "dave", pass_())
+    state = play(state, "dave", challenge())
+    assert not alive(state, "alice")
+    assert moment(state) == "announce" and pending(state)["announce"] == "croque_mort"
+    assert waiting(state) == ["bob", "dave"], "alice's elimination opens its own window"
+    state = play(state, "bob", announce("croque_mort"))
+    state = play(state, "dave", pass_())
+    state = everyone_passes(state)
+    assert coins(state, "bob") == 4, "bob inherits alice's 4 Or"
+    assert coins(state, "dave") == 0
+    assert total_coins(state) == 54
