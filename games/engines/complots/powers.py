@@ -228,6 +228,7 @@ def finish_exchange(s, f, seat, keep):
     for c in keep:
         pool.remove(c)
     kept = list(keep)
+    s.mine()
     s.hands[seat] = tuple(((kept.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand)
     s.shuffle_court(pool)
     if f["spy"] and s.coins[seat] >= 1 and s.court:
