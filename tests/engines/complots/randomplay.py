@@ -94,6 +94,8 @@ def check_cards(state, players, table, where):
 def check_hidden(state, players, where):
     """No view shows another player's face-down card (Sorcière's lost card included)."""
     spectator = ENGINE.view(state, None)
+    json.dumps(spectator)
+    assert not spectator.get("private"), f"{where}: the spectator has private information"
     for p in spectator["players"]:
         for card in p["cards"]:
             if not card["revealed"]:

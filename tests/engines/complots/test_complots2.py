@@ -707,3 +707,37 @@ def test_ruling_15_a_player_eliminated_inside_a_croque_mort_window_opens_their_o
     assert coins(state, "bob") == 4, "bob inherits alice's 4 Or"
     assert coins(state, "dave") == 0
     assert total_coins(state) == 54
+
+
+def test_ruling_18_justicier_splits_the_gift_between_tied_poorest():
+    hands = {"alice": ["justicier", "duchesse"]}
+    coins_ = {"alice": 2, "bob": 6, "carol": 1, "dave": 1}
+    state = deal(ABCD, characters=JUSTICIER_SET, hands=hands, coins=coins_)
+    state = play(state, "alice", power("justicier"))
+    state = everyone_passes(state)
+    state = play(state, "bob", pass_())
+    assert moment(state) == "split" and pending(state)["step"] == "give"
+    assert pending(state)["total"] == 2
+    assert sorted(pending(state)["candidates"]) == ["carol", "dave"]
+    state = play(state, "alice", split(carol=1, dave=1))
+    assert [coins(state, p) for p in ABCD] == [3, 3, 2, 2]
+    assert total_coins(state) == 54
+
+
+def test_ruling_17_a_true_pape_announcement_doubted_costs_the_doubter_a_life():
+    hands = {
+        "alice": ["pape", "duchesse"],
+        "bob": ["pape", "comtesse"],
+        "carol": ["duchesse", "assassin"],
+    }
+    state = deal(ABC, characters=PAPE_SET, hands=hands)
+    state = play(state, "alice", power("pape"))
+    state = everyone_passes(state)
+    state = play(state, "bob", announce("pape"))
+    state = play(state, "carol", pass_())
+    state = play(state, "carol", challenge())
+    # Bob shows his Pape (shuffled into the Court, he draws another); carol loses a life.
+    state = lose_life(state, "carol", "assassin")
+    assert len(hand(state, "bob")) == 2 and lives(state, "bob") == 2
+    assert coins(state, "bob") == 2, "a standing Pape announcer pays nothing"
+    assert coins(state, "carol") == 1 and coins(state, "alice") == 3
