@@ -82,6 +82,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.tz",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -164,6 +165,16 @@ CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "complots_site.heartbeat", "schedule": CELERY_HEARTBEAT_SECONDS},
     "clear-sessions": {"task": "complots_site.clear_sessions", "schedule": 24 * 60 * 60.0},
 }
+
+# Deadlines and game mail (games/deadlines.py, games/notifications.py, games/tasks.py).
+DEADLINE_SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))  # beat interval
+DEADLINE_TIMER_MAX_COUNTDOWN = int(os.environ.get("DEADLINE_TIMER_MAX_COUNTDOWN", "300"))
+AWAY_MAX_EXTENSION_DAYS = int(os.environ.get("AWAY_MAX_EXTENSION_DAYS", "7"))
+MAIL_MIN_DECISION_SECONDS = int(os.environ.get("MAIL_MIN_DECISION_SECONDS", "300"))
+MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of the digest
+MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
+MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))
+PRESENCE_TTL_SECONDS = int(os.environ.get("PRESENCE_TTL_SECONDS", "30"))
 
 # Email: console by default; EMAIL_URL=smtp://user:pass@host:587?tls=1 for SMTP.
 EMAIL_URL = os.environ.get("EMAIL_URL", "")

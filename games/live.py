@@ -62,10 +62,17 @@ def publish_on_commit(game) -> None:
 
 
 def _read_version(game_id: int):
+    """(state_seq, revision) or None; runs in a worker thread, whose connection is closed
+    after the read so that long-lived streams hold no idle database connections."""
+    from django.db import connection
+
     from games.models import Game
 
-    row = Game.objects.filter(pk=game_id).values_list("state_seq", "revision").first()
-    return row
+    try:
+        return Game.objects.filter(pk=game_id).values_list("state_seq", "revision").first()
+    finally:
+        if not connection.in_atomic_block:
+            connection.close()
 
 
 async def _poll(game_id: int, *, heartbeat: float | None, poll_interval: float):

@@ -256,3 +256,7 @@ class ChatMessage(models.Model):
 
     def __str__(self):
         return f"{self.user} in {self.game_id}: {self.text[:30]}"
+
+
+# Moderation models (moderators' audit list, reports, sanctions): their own module.
+from games.models_moderation import ModerationAction, Report, UserSanction  # noqa: E402, F401

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from games import sse
 from games.views import finished, lobby, play
@@ -21,4 +21,5 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", finished.replay, name="replay"),
     path("games/<int:game_id>/verify/", finished.verify, name="verify"),
     path("games/<int:game_id>/log.json", finished.log_download, name="log_download"),
+    path("", include("games.urls_deadlines")),
 ]

@@ -7,10 +7,14 @@
   PLAYWRIGHT_CHROMIUM names the executable, /usr/bin/chromium by default).
 - ``browser`` and ``page``: a headless Chromium driven by Playwright, for ``live_server``.
 - The cache is emptied after every test, so rate limits never leak from one test to another.
+- Translation catalogues (.mo) are compiled from the committed .po files when missing or
+  older, so the suite always sees the current French.
 """
 
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -29,6 +33,25 @@ def redis_url():
 def chromium_path():
     path = os.environ.get("PLAYWRIGHT_CHROMIUM") or "/usr/bin/chromium"
     return path if os.path.isfile(path) and os.access(path, os.X_OK) else shutil.which(path)
+
+
+def compile_stale_catalogues():
+    base = Path(settings.BASE_DIR)
+    folders = [Path(folder) for folder in settings.LOCALE_PATHS] + list(base.glob("*/locale"))
+    for po in sorted({po for folder in folders for po in folder.glob("*/LC_MESSAGES/*.po")}):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        msgfmt = shutil.which("msgfmt")
+        if not msgfmt:
+            raise pytest.UsageError(
+                f"{po} needs compiling and gettext's msgfmt is missing (apt-get install gettext)"
+            )
+        subprocess.run([msgfmt, "--check-format", "-o", str(mo), str(po)], check=True)
+
+
+def pytest_sessionstart(session):
+    compile_stale_catalogues()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,0 +1,89 @@
+"""French and English: the switch, the profile's language, the browser's."""
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import Profile
+
+pytestmark = pytest.mark.django_db
+
+FRENCH_TITLE = "Jeux de cartes de bluff et d’intrigue, joués sur plusieurs jours"
+ENGLISH_TITLE = "Card games of bluff and intrigue, played over days"
+
+
+def home_text(client, **headers):
+    response = client.get(reverse("home"), headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_english_by_default(client):
+    assert ENGLISH_TITLE in home_text(client)
+
+
+def test_the_browsers_language(client):
+    text = home_text(client, accept_language="fr-FR,fr;q=0.9")
+    assert FRENCH_TITLE in text
+    assert '<html lang="fr">' in text
+
+
+def test_the_switch_serves_the_page_in_french(client):
+    response = client.post(reverse("accounts:set_language"), {"language": "fr", "next": "/"})
+    assert response.status_code == 302
+    assert FRENCH_TITLE in home_text(client)
+    client.post(reverse("accounts:set_language"), {"language": "en", "next": "/"})
+    assert ENGLISH_TITLE in home_text(client, accept_language="fr")
+
+
+def test_the_switch_is_remembered_in_the_profile(client, alice):
+    client.force_login(alice)
+    client.post(reverse("accounts:set_language"), {"language": "fr", "next": "/"})
+    assert Profile.objects.get(user=alice).language == "fr"
+
+
+def test_the_switch_refuses_unknown_languages(client, alice):
+    client.force_login(alice)
+    client.post(reverse("accounts:set_language"), {"language": "xx", "next": "/"})
+    assert Profile.objects.get(user=alice).language == ""
+    assert ENGLISH_TITLE in home_text(client)
+
+
+def test_the_profiles_language_wins_over_the_browser(client, alice):
+    alice.profile.language = "fr"
+    alice.profile.save()
+    client.force_login(alice)
+    assert FRENCH_TITLE in home_text(client, accept_language="en")
+
+
+def test_saving_the_profile_in_french_switches_the_site(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        reverse("accounts:profile"),
+        {"display_name": "Alice", "language": "fr", "timezone": "UTC"},
+        follow=True,
+    )
+    text = response.content.decode()
+    assert "Vos préférences sont enregistrées." in text
+    assert FRENCH_TITLE in home_text(client, accept_language="en")
+
+
+def test_allauth_pages_are_french_too(client):
+    response = client.get(reverse("account_login"), headers={"accept_language": "fr"})
+    assert "Connexion" in response.content.decode()
+
+
+def test_every_french_string_is_translated():
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    po = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+    entries = po.read_text(encoding="utf-8").split("\n\n")[1:]  # the first is the header
+    assert len(entries) > 50
+    untranslated = [
+        entry for entry in entries if re.search(r'^msgstr ""\Z', entry.strip(), re.MULTILINE)
+    ]
+    fuzzy = [entry for entry in entries if "#, fuzzy" in entry]
+    assert untranslated == []
+    assert fuzzy == []
