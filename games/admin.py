@@ -20,6 +20,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.shortcuts import get_object_or_404, redirect
@@ -45,7 +46,37 @@ User = get_user_model()
 
 
 def can_see_hidden(request) -> bool:
-    return request.user.is_active and request.user.has_perm(HIDDEN_PERMISSION)
+    """Granted explicitly (to the user or one of their groups) — superusers included: being
+    a superuser alone does not show the players' hidden cards."""
+    user = request.user
+    if not (user.is_active and user.is_staff):
+        return False
+    cached = getattr(user, "_can_see_hidden", None)
+    if cached is None:
+        app_label, codename = HIDDEN_PERMISSION.split(".")
+        cached = (
+            Permission.objects.filter(content_type__app_label=app_label, codename=codename)
+            .filter(Q(user=user) | Q(group__user=user))
+            .exists()
+        )
+        user._can_see_hidden = cached
+    return cached
+
+
+def _public_action_html(event):
+    if event.kind not in ("action", "system"):
+        return format_html("<pre>{}</pre>", _pretty_json(event_public_action(event)))
+    return format_html(
+        "<pre>{}</pre><small>{}</small>",
+        _pretty_json(event_public_action(event)),
+        _("The full action is hidden until the game is over."),
+    )
+
+
+def _full_action_shown(request, event) -> bool:
+    """The whole action JSON: with the permission, or once the game is over (its full log
+    and seed are public then)."""
+    return can_see_hidden(request) or event.game.seed_revealed
 
 
 def _pretty_json(value) -> str:
@@ -154,8 +185,15 @@ class EventInline(admin.TabularInline):
     ordering = ["seq"]
 
     def get_fields(self, request, obj=None):
-        shown = "full_action" if can_see_hidden(request) else "public_action"
-        return ["seq", "created_at", "kind", "seat", "reason", shown]
+        full = can_see_hidden(request) or (obj is not None and obj.seed_revealed)
+        return [
+            "seq",
+            "created_at",
+            "kind",
+            "seat",
+            "reason",
+            "full_action" if full else "public_action",
+        ]
 
     def get_readonly_fields(self, request, obj=None):
         return self.get_fields(request, obj)
@@ -171,7 +209,7 @@ class EventInline(admin.TabularInline):
 
     @admin.display(description=_("action (public part)"))
     def public_action(self, obj):
-        return format_html("<pre>{}</pre>", _pretty_json(event_public_action(obj)))
+        return _public_action_html(obj)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -380,7 +418,9 @@ class GameAdmin(admin.ModelAdmin):
             "opts": self.opts,
             "original": game,
             "title": _("Timeline of game #%(id)d") % {"id": game.pk},
-            "timeline": game_timeline(game, hidden=hidden, lang=request.LANGUAGE_CODE),
+            "timeline": game_timeline(
+                game, hidden=hidden or game.seed_revealed, lang=request.LANGUAGE_CODE
+            ),
             "snapshot": game_snapshot(game, hidden=hidden),
             "can_see_hidden": hidden,
             "seed": game.seed if (hidden or game.seed_revealed) else None,
@@ -483,8 +523,16 @@ class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     search_fields = ["seat__user__username"]
 
     def get_fields(self, request, obj=None):
-        shown = "full_action" if can_see_hidden(request) else "public_action"
-        return ["game", "seq", "kind", "seat", "reason", "created_at", shown]
+        full = obj is not None and _full_action_shown(request, obj)
+        return [
+            "game",
+            "seq",
+            "kind",
+            "seat",
+            "reason",
+            "created_at",
+            "full_action" if full else "public_action",
+        ]
 
     def get_readonly_fields(self, request, obj=None):
         return self.get_fields(request, obj)
@@ -501,7 +549,7 @@ class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
     @admin.display(description=_("action (public part)"))
     def public_action(self, obj):
-        return format_html("<pre>{}</pre>", _pretty_json(event_public_action(obj)))
+        return _public_action_html(obj)
 
 
 # --------------------------------------------------------------------------- chat

@@ -124,9 +124,9 @@ def _append_moderation_event(
     previous_seq = game.state_seq
     game.state_seq = event.seq
     game.revision += 1
-    game.save(update_fields=["state_seq", "revision"])
     if keep_clock:
         _keep_decision_clock(game, previous_seq)
+    game.save(update_fields=["state_seq", "revision"])
     return event
 
 
@@ -134,7 +134,8 @@ def _keep_decision_clock(game: Game, previous_seq: int) -> None:
     """A moderation event is no new decision: when the deadlines bookkeeping (the
     `games.models_deadlines.GameClock` of the deadlines app, if installed) was in step with
     the game, move it to the new seq with the game's current deadline, so that the pending
-    decision keeps its deadline instead of getting a fresh one."""
+    decision keeps its deadline instead of getting a fresh one. Runs before the game row is
+    saved: the deadlines app's post_save hook then finds its clock in step and does nothing."""
     try:
         from games.models_deadlines import GameClock
     except ImportError:

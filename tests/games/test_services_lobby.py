@@ -218,3 +218,12 @@ def test_error_messages_are_readable(alice):
         services.seat_join(game_id=999999, user=alice)
     assert str(info.value) == "This game does not exist."
     assert info.value.code == "game_not_found"
+
+
+def test_leave_after_chatting_keeps_the_message(alice, bob):
+    game = services.game_create(host=alice, kind="counting")
+    services.seat_join(game_id=game.pk, user=bob)
+    message = services.chat_post(game_id=game.pk, user=bob, text="brb")
+    services.seat_leave(game_id=game.pk, user=bob)
+    message.refresh_from_db()
+    assert message.seat is None and message.user == bob

@@ -251,3 +251,14 @@ def test_redis_down_never_fails_a_move(game, alice, settings, django_capture_on_
     with django_capture_on_commit_callbacks(execute=True):
         event = services.action_submit(game_id=game.pk, user=alice, action=ADD1, expected_seq=1)
     assert Event.objects.filter(game=game, seq=event.seq).exists()
+
+
+def test_engine_bug_is_refused_cleanly(game, alice, monkeypatch, counting_engine):
+    def broken(state, player, action):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(counting_engine, "apply", broken)
+    before = snapshot(game)
+    with pytest.raises(IllegalMove):
+        services.action_submit(game_id=game.pk, user=alice, action=ADD1, expected_seq=1)
+    assert snapshot(game) == before

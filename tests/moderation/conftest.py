@@ -25,6 +25,11 @@ def _locmem_cache(settings):
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "m"}
     }
+    from django.core.cache import cache
+
+    cache.clear()  # rate-limit counters must not leak from one test to another
+    yield
+    cache.clear()
 
 
 @pytest.fixture

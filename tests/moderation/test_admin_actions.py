@@ -235,3 +235,25 @@ def test_user_without_the_permission_cannot_moderate(client, make_user, game):
     assert game.status == Game.Status.RUNNING
     with pytest.raises(moderation.ModerationError):
         moderation.game_abort(moderator=clerk, game=game, reason="x")
+
+
+@pytest.mark.xfail(
+    reason="games.replay.replay_state (platform) must skip `moderation` events: until then a "
+    "moderated game's replay reports 'event N has no seat'",
+    strict=False,
+)
+def test_replay_still_agrees_after_moderation_events(moderator, game, alice):
+    from games.replay import replay_mismatch
+
+    message = services.chat_post(game_id=game.pk, user=alice, text="hm")
+    moderation.message_hide(moderator=moderator, message=message, reason="noise")
+    moderation.game_deadline_extend(moderator=moderator, game=game, hours=1, reason="x")
+    game.refresh_from_db()
+    services.action_submit(
+        game_id=game.pk,
+        user=game.seats.get(to_act=True).user,
+        action={"type": "income"},
+        expected_seq=game.state_seq,
+    )
+    game.refresh_from_db()
+    assert replay_mismatch(game) is None
