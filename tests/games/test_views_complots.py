@@ -87,7 +87,8 @@ def test_income(three):
     table = three()
     table.play("p1", {"type": "income"})
     assert table.coins("p1") == 3
-    assert "alice takes 1 Or" in table.page("p2") or "alice" in table.page("p2")
+    log = table.page("p2").split('id="game-log"')[1]
+    assert "Alice takes Income (1 Or)." in log  # describe() in English, with display names
     assert table.view()["current_player"] == "p2"
 
 
