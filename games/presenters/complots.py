@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from .base import ActionButton, ActionGroup, sentence_for
 from .complots_cards import CHARACTERS, character
@@ -92,20 +91,20 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
 
 
 MOMENT_TITLES = {
-    "choose": _lazy("Both players choose a card from their pile"),
-    "turn": _lazy("%(player)s's turn"),
-    "challenge": _lazy("Challenge window"),
-    "block": _lazy("Block window"),
-    "lose": _lazy("%(decider)s loses a life"),
-    "exchange": _lazy("%(decider)s exchanges cards with the Cour"),
-    "show": _lazy("%(decider)s shows a card to the Inquisiteur"),
-    "examine": _lazy("%(decider)s decides on the examined card"),
-    "announce": _lazy("Counter-announcements"),
-    "give": _lazy("%(decider)s gives coins"),
-    "split": _lazy("%(decider)s splits the coins"),
-    "blackmail": _lazy("%(decider)s answers the Maître-Chanteur"),
-    "spy": _lazy("%(decider)s may spy again"),
-    "plague": _lazy("%(decider)s passes La Peste on"),
+    "choose": gettext_lazy("Both players choose a card from their pile"),
+    "turn": gettext_lazy("%(player)s's turn"),
+    "challenge": gettext_lazy("Challenge window"),
+    "block": gettext_lazy("Block window"),
+    "lose": gettext_lazy("%(decider)s loses a life"),
+    "exchange": gettext_lazy("%(decider)s exchanges cards with the Cour"),
+    "show": gettext_lazy("%(decider)s shows a card to the Inquisiteur"),
+    "examine": gettext_lazy("%(decider)s decides on the examined card"),
+    "announce": gettext_lazy("Counter-announcements"),
+    "give": gettext_lazy("%(decider)s gives coins"),
+    "split": gettext_lazy("%(decider)s splits the coins"),
+    "blackmail": gettext_lazy("%(decider)s answers the Maître-Chanteur"),
+    "spy": gettext_lazy("%(decider)s may spy again"),
+    "plague": gettext_lazy("%(decider)s passes La Peste on"),
 }
 
 
