@@ -8,10 +8,11 @@ HackSoft style, like ``games.services``: keyword-only arguments, ``<noun>_<verb>
 Bad input raises ``ModerationError`` (a ``ValidationError`` with a readable message) and
 changes nothing.
 
-What other parts of the site call from here:
-
-- ``user_is_muted(user)`` — ``chat_post`` refuses a muted user (``chat_post_checked`` wraps it).
-- ``user_is_banned(user)`` — banned users are inactive; services refuse inactive users.
+Enforced for every other part of the site (``games.models_moderation`` pre_save hooks): a
+chat message of a muted or banned user, and a move (``action`` event) of a banned user, are
+refused with ``ChatMuted`` / ``AccountDisabled`` (GameErrors), so ``games.services.chat_post``
+and ``action_submit`` refuse them and write nothing. ``user_is_muted(user)`` tells a page
+whether to show the chat box.
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ class ModerationError(GameError):
 class ChatMuted(ModerationError):
     def __init__(self):
         super().__init__(_("A moderator has muted your chat for now."), code="muted")
+
+
+class AccountDisabled(ModerationError):
+    def __init__(self):
+        super().__init__(
+            _("Your account is disabled: you can no longer play or chat."), code="disabled"
+        )
 
 
 # --------------------------------------------------------------------------- checks
@@ -376,14 +384,6 @@ def user_is_banned(user) -> bool:
         bool(user and user.pk)
         and UserSanction.objects.filter(user_id=user.pk, banned_at__isnull=False).exists()
     )
-
-
-def chat_post_checked(**kwargs):
-    """`games.services.chat_post`, refusing muted users first. Same arguments and result."""
-    user = kwargs.get("user")
-    if user_is_muted(user):
-        raise ChatMuted()
-    return services.chat_post(**kwargs)
 
 
 def user_mute(*, moderator, user, hours, reason: str) -> UserSanction:
