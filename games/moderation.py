@@ -119,7 +119,14 @@ def _append_moderation_event(
     The engine state does not change: the cached state stays valid, so `state_seq` follows
     the new event (the platform numbers the next move `state_seq + 1`) and `revision` is
     bumped for live pages. Replays skip `moderation` events.
+
+    A table that has not started has no log yet (its first event must be the `start` at
+    seq 1): nothing is appended then, and the audit list alone keeps the decision.
     """
+    if game.state_seq == 0 and not game.events.exists():
+        game.revision += 1
+        game.save(update_fields=["revision"])
+        return None
     last = max(game.events.aggregate(last=Max("seq"))["last"] or 0, game.state_seq)
     event = Event.objects.create(
         game=game,

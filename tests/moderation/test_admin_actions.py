@@ -292,3 +292,15 @@ def test_players_pages_refuse_muted_chat_and_hide_hidden_messages(
     )
     assert "muted your chat" in response.content.decode()
     assert not ChatMessage.objects.filter(text="still here").exists()
+
+
+def test_moderating_a_table_not_started_keeps_its_log_empty(moderator, alice, bob):
+    table = services.game_create(host=alice, kind="secretcards", min_seats=2, max_seats=2)
+    services.seat_join(game_id=table.pk, user=bob)
+    message = services.chat_post(game_id=table.pk, user=bob, text="spam spam")
+    moderation.message_hide(moderator=moderator, message=message, reason="Spam")
+    assert not Event.objects.filter(game=table).exists()
+    assert ModerationAction.objects.get().action == "hide_message"
+    # The table can still start: its first event is the start at seq 1.
+    started = services.game_start(game_id=table.pk, user=alice)
+    assert started.events.get().seq == 1
