@@ -679,6 +679,40 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
     def context(self, obj):
         return render_to_string("admin/games/report/_context.html", {"rows": report_context(obj)})
 
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        extra_context["can_handle"] = self.has_handle_permission(request)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:object_id>/handle/",
+                self.admin_site.admin_view(self.handle_view),
+                name="games_report_handle",
+            ),
+        ] + super().get_urls()
+
+    def handle_view(self, request, object_id):
+        """POST from the report page: "assign to me", or close with the decision."""
+        report = get_object_or_404(Report, pk=object_id)
+        if request.method != "POST" or not self.has_handle_permission(request):
+            raise PermissionDenied
+        try:
+            if request.POST.get("op") == "assign":
+                moderation.report_assign(moderator=request.user, report=report)
+                self.message_user(request, _("The report is yours."), messages.SUCCESS)
+            elif request.POST.get("op") == "close":
+                moderation.report_close(
+                    moderator=request.user, report=report, decision=request.POST.get("decision")
+                )
+                self.message_user(request, _("The report is closed."), messages.SUCCESS)
+            else:
+                self.message_user(request, _("Choose what to do."), messages.ERROR)
+        except moderation.ModerationError as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+        return redirect("admin:games_report_change", report.pk)
+
     @admin.action(description=_("Assign to me"), permissions=["handle"])
     def assign_to_me(self, request, queryset):
         _run_each(
