@@ -238,18 +238,25 @@ def clock_sync(game, now=None) -> bool:
     if current and (current != clock.turn_player or not clock.turn_started_seq):
         clock.turn_player, clock.turn_started_seq = str(current), game.state_seq
 
-    seats = {s.player_id: s for s in Seat.objects.filter(game=game).select_related("user")}
-    newly_waiting = []
-    for player_id, seat in seats.items():
-        seat_clock, _c = SeatClock.objects.get_or_create(seat=seat)
-        if player_id in waiting:
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
+    missing = [SeatClock(seat=s) for s in seats if s.pk not in clocks]
+    if missing:
+        SeatClock.objects.bulk_create(missing, ignore_conflicts=True)
+        clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
+    newly_waiting, changed = [], []
+    for seat in seats:
+        seat_clock = clocks[seat.pk]
+        if seat.player_id in waiting:
             if seat_clock.waiting_since_seq is None:
                 seat_clock.waiting_since_seq = game.state_seq
-                seat_clock.save(update_fields=["waiting_since_seq"])
+                changed.append(seat_clock)
                 newly_waiting.append(seat)
         elif seat_clock.waiting_since_seq is not None:
             seat_clock.waiting_since_seq = None
-            seat_clock.save(update_fields=["waiting_since_seq"])
+            changed.append(seat_clock)
+    if changed:
+        SeatClock.objects.bulk_update(changed, ["waiting_since_seq"])
 
     long_enough = deadline is not None and deadline - started_at >= MAIL_MIN_DECISION
     if long_enough:
@@ -264,7 +271,7 @@ def clock_sync(game, now=None) -> bool:
     clock.save()
     if effective is not None:
         seq = game.state_seq
-        transaction.on_commit(lambda: timer_schedule(game.pk, seq, effective))
+        transaction.on_commit(lambda: timer_schedule(game.pk, seq, effective), robust=True)
     return True
 
 
