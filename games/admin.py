@@ -22,7 +22,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -303,16 +304,24 @@ class GameAdmin(admin.ModelAdmin):
     HIDDEN_FIELDS = ["options", "seed", "invitation_token", "state"]
 
     def get_queryset(self, request):
+        # Correlated subqueries, not joins: computed for the page's rows only.
         unresolved = (Report.Status.OPEN, Report.Status.ASSIGNED)
+        last_event = Event.objects.filter(game=OuterRef("pk")).order_by("-seq")
+        open_reports = (
+            Report.objects.filter(game=OuterRef("pk"), status__in=unresolved)
+            .order_by()
+            .values("game")
+            .annotate(n=Count("id"))
+            .values("n")
+        )
         return (
             super()
             .get_queryset(request)
             .select_related("host")
+            .prefetch_related("seats__user")
             .annotate(
-                _last_event_at=Max("events__created_at"),
-                _open_reports=Count(
-                    "reports", filter=Q(reports__status__in=unresolved), distinct=True
-                ),
+                _last_event_at=Subquery(last_event.values("created_at")[:1]),
+                _open_reports=Coalesce(Subquery(open_reports), 0),
             )
         )
 
@@ -791,7 +800,18 @@ class UserModerationAdmin(_registered_user_admin()):
             super()
             .get_queryset(request)
             .select_related("sanction")
-            .annotate(_games_count=Count("seats", distinct=True))
+            .annotate(
+                _games_count=Coalesce(
+                    Subquery(
+                        Seat.objects.filter(user=OuterRef("pk"))
+                        .order_by()
+                        .values("user")
+                        .annotate(n=Count("id"))
+                        .values("n")
+                    ),
+                    0,
+                )
+            )
         )
 
     @admin.display(description=_("games"), ordering="_games_count")

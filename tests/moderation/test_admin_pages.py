@@ -177,3 +177,20 @@ def test_user_list_shows_games_count(mod_client, game, alice):
     row = next(u for u in response.context["cl"].result_list if u.pk == alice.pk)
     assert row._games_count == 1
     assert Game.objects.count() == 1
+
+
+def test_game_list_queries_do_not_grow_with_games(mod_client, alice, bob, carol):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("admin:games_game_changelist")
+    start_game(alice, bob)
+    mod_client.get(url)  # warm the session and permission caches
+    with CaptureQueriesContext(connection) as few:
+        mod_client.get(url)
+    for _ in range(4):
+        start_game(carol, alice)
+    with CaptureQueriesContext(connection) as many:
+        response = mod_client.get(url)
+    assert len(response.context["cl"].result_list) == 5
+    assert len(many.captured_queries) == len(few.captured_queries)
