@@ -18,9 +18,10 @@ whether to show the chat box.
 from __future__ import annotations
 
 import datetime as dt
+from importlib import import_module
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
@@ -435,11 +436,18 @@ def user_unmute(*, moderator, user, reason: str) -> UserSanction:
 
 
 def _end_sessions(user) -> int:
-    """Delete every database session logged in as `user`. Returns how many."""
+    """Delete every stored session logged in as `user` (database-backed session engines).
+    Returns how many. Whatever the engine, an inactive user is logged out at their next
+    request anyway: the authentication backends refuse inactive users."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    get_model = getattr(store, "get_model_class", None)
+    if get_model is None:
+        return 0
     ended = 0
-    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+    model = get_model()
+    for session in model.objects.filter(expire_date__gt=timezone.now()).iterator():
         if session.get_decoded().get("_auth_user_id") == str(user.pk):
-            session.delete()
+            store(session_key=session.session_key).delete()
             ended += 1
     return ended
 
@@ -466,13 +474,16 @@ def user_ban(*, moderator, user, reason: str, kick_mode: str = "autopilot"):
         ended = _end_sessions(user)
         kicked = []
         seats = Seat.objects.filter(
-            user=user, status__in=ACTIVE_SEAT_STATUSES, game__status=Game.Status.RUNNING
+            user=user, status=Seat.Status.PLAYING, game__status=Game.Status.RUNNING
         ).select_related("game")
         for seat in seats:
+            mode = kick_mode
+            if mode == "out" and resign_action(seat.game, seat) is None:
+                mode = "autopilot"  # the engine has no way out now: the seat plays on
             seat_kick(
                 moderator=moderator,
                 seat=seat,
-                mode=kick_mode,
+                mode=mode,
                 reason=reason,
                 _permission="games.ban_user",
             )

@@ -304,3 +304,22 @@ def test_moderating_a_table_not_started_keeps_its_log_empty(moderator, alice, bo
     # The table can still start: its first event is the start at seq 1.
     started = services.game_start(game_id=table.pk, user=alice)
     assert started.events.get().seq == 1
+
+
+def test_ban_with_a_seat_already_on_autopilot_and_an_open_table(moderator, game, alice, bob, carol):
+    moderation.seat_kick(
+        moderator=moderator, seat=game.seats.get(user=bob), mode="autopilot", reason="away"
+    )
+    hosted = services.game_create(host=bob, kind="secretcards", min_seats=2, max_seats=2)
+    joined = services.game_create(host=carol, kind="secretcards", min_seats=2, max_seats=3)
+    services.seat_join(game_id=joined.pk, user=bob)
+    running = start_game(carol, bob)
+    moderation.user_ban(moderator=moderator, user=bob, reason="cheating")
+    hosted.refresh_from_db()
+    running.refresh_from_db()
+    assert hosted.status == Game.Status.ABORTED
+    assert not joined.seats.filter(user=bob).exists()
+    assert running.status == Game.Status.RUNNING
+    assert running.seats.get(user=bob).status == Seat.Status.AUTOPILOT
+    assert game.seats.get(user=bob).status == Seat.Status.AUTOPILOT
+    assert ModerationAction.objects.filter(action="ban").count() == 1
