@@ -338,6 +338,8 @@ class GameAdmin(admin.ModelAdmin):
             fields.append("revealed_seed_display")
         if can_see_hidden(request):
             fields += ["options_display", "invitation_token", "state_display"]
+        else:
+            fields.append("public_options_display")
         return fields
 
     def get_readonly_fields(self, request, obj=None):
@@ -390,6 +392,14 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description=_("options"))
     def options_display(self, obj):
         return format_html("<pre>{}</pre>", _pretty_json(obj.options))
+
+    @admin.display(description=_("options"))
+    def public_options_display(self, obj):
+        """The options without `setup` (a rigged deal names hidden cards)."""
+        options = obj.options if isinstance(obj.options, dict) else {}
+        return format_html(
+            "<pre>{}</pre>", _pretty_json({k: v for k, v in options.items() if k != "setup"})
+        )
 
     @admin.display(description=_("cached state"))
     def state_display(self, obj):
