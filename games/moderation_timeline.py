@@ -43,8 +43,8 @@ def _engine(kind):
     return engine_for(kind)
 
 
-def _describer(kind):
-    """The engine package's `describe(entry, lang)`, else a plain rendering."""
+def _describer(kind, names=None):
+    """The engine package's `describe(entry, lang, names)`, else a plain rendering."""
     try:
         module = importlib.import_module(f"games.engines.{kind}")
         describe = getattr(module, "describe", None)
@@ -63,7 +63,10 @@ def _describer(kind):
 
     def safe(entry, lang):
         try:
-            return str(describe(entry, lang))
+            try:
+                return str(describe(entry, lang, names=names))
+            except TypeError:  # an engine whose describe takes no names
+                return str(describe(entry, lang))
         except Exception:  # a describe bug must not hide the log from moderators
             log.exception("describe failed for %r", entry)
             return plain(entry, lang)
@@ -124,7 +127,7 @@ def game_snapshot(game: Game, *, hidden: bool) -> dict | None:
     state = engine.load(game.state)
     public = engine.view(state, None)
     facts = {
-        key: public[key]
+        key: ", ".join(map(str, public[key])) if isinstance(public[key], list) else public[key]
         for key in (
             "treasury",
             "court_size",
@@ -156,8 +159,10 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
     and the action (whole only when `hidden` is allowed, else its public part)."""
     lang = lang or get_language() or "en"
     engine = _engine(game.kind)
-    describe = _describer(game.kind)
     seats = _seats(game)
+    describe = _describer(
+        game.kind, names={pid: seat.user.get_username() for pid, seat in seats.items()}
+    )
     rows = []
     state = None
     seen = 0
@@ -185,6 +190,7 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
             sentences = [
                 f"{event.action.get('type', '')}: {event.action.get('reason', '')}".strip()
             ]
+        action = event.action if hidden else event_public_action(event)
         rows.append(
             {
                 "seq": event.seq,
@@ -194,7 +200,8 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
                 "who": who,
                 "player_id": seat.player_id if seat else "",
                 "sentences": sentences,
-                "action": event.action if hidden else event_public_action(event),
+                "action": action,
+                "action_json": json.dumps(action, ensure_ascii=False, sort_keys=True),
                 "replay_broken": broken,
             }
         )

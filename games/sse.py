@@ -10,6 +10,7 @@ iterator, and the `finally` clause closes the subscription.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -18,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, StreamingHttpResponse
 
 from games import live
+from games.selectors import game_version
 from games.selectors_web import watch_version
 from games.services import AccessDenied, GameError, GameNotFound
 from games.views.common import invitation_token
@@ -25,6 +27,7 @@ from games.views.common import invitation_token
 log = logging.getLogger(__name__)
 
 HEARTBEAT = 15.0
+SUBSCRIBE_GRACE = 0.05  # seconds given to the subscription before the first version
 
 
 def sse_message(version) -> str:
@@ -40,9 +43,7 @@ async def game_live(request, game_id):
     user = await request.auser()
     token = await sync_to_async(invitation_token)(request, game_id)
     try:
-        version = await sync_to_async(watch_version)(
-            game_id=game_id, user=user, invitation_token=token
-        )
+        await sync_to_async(watch_version)(game_id=game_id, user=user, invitation_token=token)
     except GameNotFound:
         raise Http404("No such game.") from None
     except AccessDenied:
@@ -52,18 +53,30 @@ async def game_live(request, game_id):
     pk = int(game_id)
 
     async def stream():
-        # The current version first: a page that missed a change since it was rendered
-        # catches up at once.
         yield "retry: 3000\n\n"
-        yield sse_message(version)
         notices = live.subscribe(pk, heartbeat=HEARTBEAT)
+        # Start listening first, then send the current version: a page that missed a change
+        # since it was rendered catches up at once, and no change falls between the two.
+        pending = asyncio.ensure_future(anext(notices))
         try:
-            async for notice in notices:
+            await asyncio.sleep(SUBSCRIBE_GRACE)
+            current = await sync_to_async(game_version)(game_id=pk)
+            yield sse_message(current)
+            while True:
+                notice = await pending
                 if notice is None:
                     yield ": keep-alive\n\n"
                 else:
                     yield sse_message((notice["seq"], notice["rev"]))
+                pending = asyncio.ensure_future(anext(notices))
+        except StopAsyncIteration:
+            return
         finally:
+            pending.cancel()
+            try:
+                await pending
+            except (asyncio.CancelledError, Exception):
+                pass
             await notices.aclose()
 
     response = StreamingHttpResponse(stream(), content_type="text/event-stream")

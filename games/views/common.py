@@ -7,7 +7,7 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -24,10 +24,31 @@ SESSION_INVITATIONS = "game_invitations"
 
 
 def display_name(user) -> str:
-    """The name shown at the table: the profile's display name, else the username."""
-    profile = getattr(user, "profile", None)
-    name = getattr(profile, "display_name", "") if profile is not None else ""
-    return name or user.get_username()
+    """The name shown at the table: the profile's display name, else the username.
+
+    Uses the profile already loaded on `user` when there is one (see `load_profiles`)."""
+    cached = getattr(user, "_table_name", None)
+    if cached is not None:
+        return cached
+    name = ""
+    try:
+        name = (user.profile.display_name or "").strip()
+    except ObjectDoesNotExist:
+        pass
+    user._table_name = name or user.get_username()
+    return user._table_name
+
+
+def load_profiles(users) -> None:
+    """Fetch the display names of `users` in one query (instead of one per user)."""
+    from accounts.models import Profile
+
+    pending = [u for u in users if getattr(u, "_table_name", None) is None]
+    if not pending:
+        return
+    names = dict(Profile.objects.filter(user__in=pending).values_list("user_id", "display_name"))
+    for user in pending:
+        user._table_name = (names.get(user.pk) or "").strip() or user.get_username()
 
 
 def invitation_token(request, game_id) -> str | None:
@@ -49,6 +70,7 @@ def live_mode() -> str:
 
 
 def seat_names(seats) -> dict[str, str]:
+    load_profiles([seat.user for seat in seats])
     return {seat.player_id: display_name(seat.user) for seat in seats}
 
 

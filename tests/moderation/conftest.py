@@ -13,6 +13,9 @@ from .secret_engine import ENGINE
 
 @pytest.fixture(autouse=True)
 def secret_engine(monkeypatch):
+    from games.engines import registry
+
+    monkeypatch.setitem(registry._INSTANCES, "secretcards", ENGINE)  # for the web pages
     real = common.engine_for
     monkeypatch.setattr(
         common, "engine_for", lambda kind: ENGINE if kind == "secretcards" else real(kind)
@@ -25,6 +28,11 @@ def _locmem_cache(settings):
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "m"}
     }
+    from django.core.cache import cache
+
+    cache.clear()  # rate-limit counters must not leak from one test to another
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ class SecretCardsEngine(Engine):
         if isinstance(seed, int):
             seed = seed.to_bytes(32, "big")
         seed = seed or b""
-        deck = sorted(SLUGS * 3, key=lambda s_i: hashlib.sha256(seed + s_i.encode()).digest())
+        deck = sorted(SLUGS * 4, key=lambda s_i: hashlib.sha256(seed + s_i.encode()).digest())
         order = sorted(
             range(len(deck)),
             key=lambda i: hashlib.sha256(seed + str(i).encode()).digest(),

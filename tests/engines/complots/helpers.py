@@ -227,11 +227,19 @@ def lose_life(state, player, character):
     before = revealed(state, player).count(character)
     if player in ENGINE.waiting_for(state) and is_legal(state, player, lose(character)):
         state = play(state, player, lose(character))
-    if sorciere_window(state, player):
-        state = play(state, player, pass_())
-    assert revealed(state, player).count(character) == before + 1, (
-        f"{player} should have turned {character} face up; cards: {cards(state, None, player)}"
-    )
+        if sorciere_window(state, player):
+            state = play(state, player, pass_())
+        assert revealed(state, player).count(character) == before + 1, (
+            f"{player} should have turned {character} face up: {cards(state, None, player)}"
+        )
+    else:
+        # No choice: the engine must already have turned the card over (or, with the
+        # Sorcière in play, be asking whether the player announces her).
+        if sorciere_window(state, player):
+            state = play(state, player, pass_())
+        assert character in revealed(state, player), (
+            f"{player} should have lost {character}: {cards(state, None, player)}"
+        )
     return state
 
 

@@ -16,17 +16,22 @@ import random
 import pytest
 
 from games.engines import IllegalAction
+from games.engines.complots import describe
 
 from .helpers import ENGINE, _normal
 
 #: A game longer than this many decisions is reported as not ending.
-MAX_DECISIONS = 3000
+MAX_DECISIONS = 1000
 
 PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 
 
-def property_games(default: int) -> int:
-    """How many random games a property test plays: ``COMPLOTS_PROPERTY_GAMES`` or ``default``."""
+def property_games(default: int = 1000) -> int:
+    """Random games of the whole property suite: ``COMPLOTS_PROPERTY_GAMES`` or ``default``.
+
+    Half of them are base games (test_properties.py), half Complots 2 sets with and without
+    the extensions (test_properties_extended.py).
+    """
     raw = os.environ.get("COMPLOTS_PROPERTY_GAMES", "").strip()
     if not raw:
         return default
@@ -89,6 +94,8 @@ def check_cards(state, players, table, where):
 def check_hidden(state, players, where):
     """No view shows another player's face-down card (Sorcière's lost card included)."""
     spectator = ENGINE.view(state, None)
+    json.dumps(spectator)
+    assert not spectator.get("private"), f"{where}: the spectator has private information"
     for p in spectator["players"]:
         for card in p["cards"]:
             if not card["revealed"]:
@@ -104,6 +111,21 @@ def check_hidden(state, players, where):
                     assert card["character"] is None, (
                         f"{where}: {viewer} sees {p['id']}'s face-down card"
                     )
+
+
+def check_turn_rules(state, players, table, waiting, player, legal, where):
+    """Ruling 1 and the seat order, on every checked step."""
+    alive = {p["id"] for p in table["players"] if p["alive"]}
+    assert set(waiting) <= alive, f"{where}: waiting for an eliminated player {waiting}"
+    assert waiting == [p for p in players if p in waiting], f"{where}: not in seat order"
+    assert table["waiting_for"] == waiting, f"{where}: view and waiting_for disagree"
+    pending = table.get("pending") or {}
+    if pending.get("moment") == "turn" and player == table["current_player"]:
+        types = {action["type"] for action in legal}
+        assert "pass" not in types, f"{where}: the active player may pass"
+        own = next(p for p in table["players"] if p["id"] == player)
+        if own["coins"] >= 10:
+            assert types == {"coup"}, f"{where}: {own['coins']} Or but {sorted(types)} allowed"
 
 
 # --- illegal actions ------------------------------------------------------------------------
@@ -122,16 +144,11 @@ GARBAGE = [
     {"typ": "income"},
     {"type": None},
     {"type": 3},
-    {"type": ["income"]},
-    {"type": {"a": 1}},
     {"type": "fly"},
     {"type": "INCOME"},
     {"type": "power", "character": "roi"},
     {"type": "power", "character": None},
-    {"type": "power", "character": ["duchesse"]},
     {"type": "power", "character": "capitaine", "target": "mallory"},
-    {"type": "power", "character": "capitaine", "target": {"id": "bob"}},
-    {"type": "power", "character": "capitaine", "target": ["bob"]},
     {"type": "coup", "target": 3},
     {"type": "coup"},
     {"type": "block"},
@@ -140,23 +157,53 @@ GARBAGE = [
     {"type": "lose"},
     {"type": "exchange", "keep": "duchesse"},
     {"type": "exchange", "keep": [None]},
-    {"type": "exchange", "keep": [["duchesse"]]},
     {"type": "exchange"},
     {"type": "choose", "character": 7},
     {"type": "give", "to": "bob"},
-    {"type": "give", "to": [["bob"]]},
-    {"type": "split", "amounts": [1, 2]},
     {"type": "split", "amounts": {"bob": "1"}},
     {"type": "blackmail_choice", "pay": "yes"},
     {"type": "pass_plague", "target": None},
     {"type": "convert", "target": 1},
+]
+
+#: Lists and dicts where a string or a number belongs (unhashable values included).
+GARBAGE_NESTED = [
+    {"type": ["income"]},
+    {"type": {"a": 1}},
+    {"type": "power", "character": ["duchesse"]},
+    {"type": "power", "character": {"duchesse": 1}},
+    {"type": "power", "character": "capitaine", "target": {"id": "bob"}},
+    {"type": "power", "character": "capitaine", "target": ["bob"]},
+    {"type": "coup", "target": ["bob"]},
+    {"type": "block", "character": ["duchesse"]},
+    {"type": "lose", "character": ["duchesse"]},
+    {"type": "choose", "character": ["duchesse"]},
+    {"type": "announce", "character": {"x": 1}},
+    {"type": "exchange", "keep": [["duchesse"]]},
+    {"type": "exchange", "keep": {"duchesse": 1}},
+    {"type": "give", "to": [["bob"]]},
+    {"type": "give", "to": {"bob": 1}},
+    {"type": "split", "amounts": [1, 2]},
+    {"type": "split", "amounts": {"bob": [1]}},
     {"type": "show", "character": {"x": 1}},
+    {"type": "convert", "target": ["bob"]},
+    {"type": "plague", "target": {"bob": 1}},
+    {"type": "beggar", "target": ["bob"]},
+    {"type": "pass_plague", "target": ["bob"]},
+    {"type": "blackmail_choice", "pay": [True]},
 ]
 
 
-def mutations(action, players, rng):
-    """Plausible near-misses of a legal action: extra key, missing key, wrong values."""
+def mutations(action, players, rng, nested=False):
+    """Plausible near-misses of a legal action: extra key, missing key, wrong values.
+
+    With ``nested``, also every value wrapped in a list and in a dict.
+    """
     out = [dict(action, extra=1), dict(action, type=action["type"] + "s")]
+    if nested:
+        for key, value in action.items():
+            out.append(dict(action, **{key: [value]}))
+            out.append(dict(action, **{key: {"value": value}}))
     for key in action:
         if key != "type":
             out.append({k: v for k, v in action.items() if k != key})
@@ -184,8 +231,11 @@ def mutations(action, players, rng):
     return out
 
 
-def check_illegal(state, players, rng, where):
-    """A sample of actions NOT in legal_actions raise IllegalAction and change nothing."""
+def check_illegal(state, players, rng, where, nested=False):
+    """A sample of actions NOT in legal_actions raise IllegalAction and change nothing.
+
+    ``nested`` adds lists and dicts where scalars belong (see GARBAGE_NESTED).
+    """
     before = ENGINE.dump(state)
     waiting = ENGINE.waiting_for(state)
     legal_by_player = {p: ENGINE.legal_actions(state, p) for p in players + ["mallory"]}
@@ -193,9 +243,12 @@ def check_illegal(state, players, rng, where):
     for actor in players + ["mallory"]:
         for garbage in rng.sample(GARBAGE, 6):
             candidates.append((actor, garbage))
+        if nested:
+            for garbage in GARBAGE_NESTED:
+                candidates.append((actor, garbage))
     for player in waiting:
         for action in rng.sample(legal_by_player[player], min(3, len(legal_by_player[player]))):
-            for mutated in mutations(action, players, rng):
+            for mutated in mutations(action, players, rng, nested):
                 candidates.append((player, mutated))
             for other in players + ["mallory"]:
                 if other != player:
@@ -215,7 +268,7 @@ def check_illegal(state, players, rng, where):
             ) from exc
         else:
             raise AssertionError(f"{where}: {actor} {action!r} was accepted but is not legal")
-        assert ENGINE.dump(state) == before, f"{where}: refused {action!r} changed the state"
+    assert ENGINE.dump(state) == before, f"{where}: a refused action changed the state"
 
 
 # --- one random game ------------------------------------------------------------------------
@@ -243,6 +296,7 @@ def play_random_game(
     hidden_every=0,
     reload_every=0,
     on_state=None,
+    describe_log=False,
 ):
     """Play one game at random; return the ``Game``. Checks run on every ``*_every``-th step."""
     game = Game(players, options, seed)
@@ -256,6 +310,11 @@ def play_random_game(
             check_cards(state, players, table, where)
         if illegal_every and step % illegal_every == 0:
             check_illegal(state, players, rng, where)
+            for player in ENGINE.waiting_for(state):
+                default = ENGINE.default_action(state, player)
+                assert any(
+                    _normal(default) == _normal(a) for a in ENGINE.legal_actions(state, player)
+                ), f"{where}: default_action {default} of {player} is not legal"
         if hidden_every and step % hidden_every == 0:
             check_hidden(state, players, where)
         if on_state is not None:
@@ -271,6 +330,8 @@ def play_random_game(
         player = rng.choice(waiting)
         legal = ENGINE.legal_actions(state, player)
         assert legal, f"{where}: {player} is waited for but has no legal action"
+        if check_every and step % check_every == 0:
+            check_turn_rules(state, players, table, waiting, player, legal, where)
         action = rng.choice(legal)
         before = ENGINE.dump(state) if step % 50 == 0 else None
         new_state = ENGINE.apply(state, player, copy.deepcopy(action))
@@ -287,6 +348,11 @@ def play_random_game(
     living = [p["id"] for p in table["players"] if p["alive"]]
     assert len(outcome["winners"]) == 1, f"{where_base}: winners {outcome['winners']}"
     assert outcome["winners"] == living, f"{where_base}: winner is not the last one alive"
+    if describe_log:
+        for entry in table["log"]:
+            for lang in ("en", "fr"):
+                sentence = describe(entry, lang)
+                assert isinstance(sentence, str) and sentence.strip(), f"{where_base}: {entry}"
     return game
 
 

@@ -7,6 +7,8 @@ même tour" cases). The Bourreau / Sorcière versions (Naiade Exemples 2 and 5) 
 characters; the 2013 edition tells the same stories with the Assassin and the Comtesse.
 """
 
+from games.engines.complots import describe
+
 from .helpers import (
     alive,
     block,
@@ -19,6 +21,7 @@ from .helpers import (
     hand,
     income,
     lives,
+    log,
     lose_life,
     pass_,
     play,
@@ -239,3 +242,39 @@ def test_2013_exemple_2_true_ambassadeur_block_stands_and_the_doubter_is_out():
     assert total_coins(state) == 54
     assert current(state) == "bob"
     assert winners(state) is None
+
+
+# --- The public log of Exemple 1, in English and French ------------------------------------------
+
+NAMES = {"alice": "Alice", "bob": "Bob", "carol": "Carol"}
+
+
+def test_naiade_exemple_1_reads_like_the_rulebook_in_the_log():
+    state = start()
+    state = play(state, "alice", power("capitaine", target="bob"))
+    state = play(state, "bob", challenge())
+    state = lose_life(state, "bob", "comtesse")
+    state = play(state, "bob", pass_())
+    entries = log(state)
+    assert [e["event"] for e in entries] == [
+        "start",
+        "turn",
+        "claim",
+        "challenge",
+        "proof",
+        "lose",
+        "steal",
+        "turn",
+    ]
+    english = [describe(e, "en", names=NAMES) for e in entries]
+    french = [describe(e, "fr", names=NAMES) for e in entries]
+    assert english[2] == "Alice announces the Capitaine against Bob."
+    assert french[2] == "Alice annonce le Capitaine contre Bob."
+    assert "Bob" in english[3] and "Alice" in english[3] and "Capitaine" in english[3]
+    assert "'s the " not in english[3], f"not English: {english[3]!r}"
+    assert french[4] == "Alice montre le Capitaine et le mélange à la Cour."
+    assert english[5] == "Bob loses a life and reveals the Comtesse."
+    assert french[5] == "Bob perd une vie et révèle la Comtesse."
+    assert french[6] == "Alice prend 2 Or à Bob."
+    for sentence in english + french:
+        assert sentence.strip() and "alice" not in sentence and "{" not in sentence

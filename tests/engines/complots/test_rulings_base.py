@@ -417,11 +417,12 @@ def test_ruling_11_ambassadeur_with_one_life_keeps_one_of_three():
     state = play(state, "bob", coup("alice"))
     state = lose_life(state, "alice", "ambassadeur")
     state = play(state, "carol", income())
+    before = court_size(state)
     state = play(state, "alice", power("ambassadeur"))
     state = everyone_passes(state)
     keeps = [a for a in ENGINE.legal_actions(state, "alice") if a["type"] == "exchange"]
     assert keeps and all(len(a["keep"]) == 1 for a in keeps)
-    before = court_size(state)
+    assert court_size(state) == before - 2, "two cards drawn from the Court"
     state = play(state, "alice", {"type": "exchange", "keep": ["comtesse"]})
     assert hand(state, "alice") == ["comtesse"]
     assert revealed(state, "alice") == ["ambassadeur"]

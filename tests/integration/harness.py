@@ -1,0 +1,187 @@
+"""Real Celery worker and beat subprocesses, and a private redis-server, for the tests.
+
+The machine's Redis (REDIS_URL) is never stopped or flushed: the tests start their own
+redis-server on a free port (no persistence) and point the subprocesses' broker and cache,
+and this process's Celery app, at it. The subprocesses use the test database
+(pytest-django's test_<name>) through DATABASE_URL.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(predicate, timeout, interval=0.1, message="condition"):
+    """Poll `predicate` until truthy (returned) or fail after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout} s waiting for {message}")
+        time.sleep(interval)
+
+
+class RedisServer:
+    def __init__(self, workdir: Path):
+        self.workdir = workdir
+        self.port = free_port()
+        self.process = None
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        binary = shutil.which("redis-server")
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.workdir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        wait_for(self.ping, 10, message="redis-server to answer")
+
+    def ping(self):
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
+                sock.sendall(b"PING\r\n")
+                return sock.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
+class CeleryProcesses:
+    """A worker and a beat of the site's Celery app, as the site runs them."""
+
+    def __init__(self, workdir: Path, env: dict):
+        self.workdir = workdir
+        self.env = env
+        self.worker = None
+        self.beat = None
+        self.log_path = workdir / "celery.log"
+        self.restarts = []
+        self._log = open(self.log_path, "a")  # noqa: SIM115  (closed in stop_all)
+
+    def _start(self, *args):
+        return subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "tests.integration.celery_app",
+                *args,
+                "--loglevel=INFO",
+            ],
+            env=self.env,
+            cwd=BASE_DIR,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def start_worker(self):
+        self.worker = self._start(
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            f"--hostname=w{time.time_ns()}@test",
+        )
+        wait_for(lambda: "ready." in self.log(), 30, 0.2, "the worker to be ready")
+
+    def revive(self):
+        """What a process supervisor (systemd Restart=always) does: start again whatever
+        died. Returns the number of processes restarted."""
+        restarted = 0
+        if self.worker is not None and self.worker.poll() is not None:
+            self.restarts.append(("worker", self.worker.returncode))
+            self.worker = self._start(
+                "worker",
+                "--pool=solo",
+                "--concurrency=1",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                f"--hostname=w{time.time_ns()}@test",
+            )
+            restarted += 1
+        if self.beat is not None and self.beat.poll() is not None:
+            self.restarts.append(("beat", self.beat.returncode))
+            self.start_beat()
+            restarted += 1
+        return restarted
+
+    def start_beat(self):
+        self.beat = self._start(
+            "beat", f"--schedule={self.workdir / 'beat-schedule'}", "--max-interval=1"
+        )
+
+    def log(self):
+        return self.log_path.read_text(errors="replace")
+
+    @staticmethod
+    def _kill(process, sig):
+        if process is None or process.poll() is not None:
+            return
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+    def kill_worker(self):
+        """SIGKILL: the worker dies mid-task, as on a crash or an OOM kill."""
+        self._kill(self.worker, signal.SIGKILL)
+        self.worker = None
+
+    def stop_all(self):
+        self._kill(self.beat, signal.SIGTERM)
+        self._kill(self.worker, signal.SIGTERM)
+        self.beat = self.worker = None
+        self._log.close()
