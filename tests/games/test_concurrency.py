@@ -3,6 +3,7 @@ actions is applied, the others are told so, the log has no gaps and equals the c
 
 import random
 import threading
+import time
 
 import pytest
 from django.db import connection, connections
@@ -97,24 +98,29 @@ def test_same_action_same_seq_applied_once(players):
     assert game.state_seq == 2
 
 
-def test_storm_of_random_moves_keeps_the_log_whole(players):
-    """Each thread keeps playing whatever its seat may do at the seq it last read."""
-    users = players(8)
-    game = make_game(users, options={"target": 40})
+def storm_worker(game, users, kind, accepted, *, tries=8, seconds=20.0):
+    """A thread's play: while the game runs, whenever its seat may act, submit a random legal
+    action at the seq it just read (up to `tries` submissions, for at most `seconds`)."""
     seat_of = {s.user_id: s.player_id for s in game.seats.all()}
-    engine = services.common.engine_for("counting")
-    accepted = []
+    engine = services.common.engine_for(kind)
 
     def storm(i):
         rng = random.Random(i)
-        user = users[i % 8]
-        for _ in range(20):
+        user = users[i % len(users)]
+        stop = time.monotonic() + seconds
+        submitted = 0
+        while submitted < tries and time.monotonic() < stop:
+            # like a web request: take a pooled connection, give it back when done
+            connections.close_all()
             current = Game.objects.get(pk=game.pk)
             if current.status != Game.Status.RUNNING:
                 return
             legal = engine.legal_actions(engine.load(current.state), seat_of[user.pk])
             if not legal:
+                connections.close_all()
+                time.sleep(0.01)
                 continue
+            submitted += 1
             try:
                 event = services.action_submit(
                     game_id=game.pk,
@@ -126,7 +132,15 @@ def test_storm_of_random_moves_keeps_the_log_whole(players):
             except StaleAction:  # never IllegalMove: a fresh seq means a legal action
                 pass
 
-    results = race(storm)
+    return storm
+
+
+def test_storm_of_random_moves_keeps_the_log_whole(players):
+    """Each thread keeps playing whatever its seat may do at the seq it last read."""
+    users = players(8)
+    game = make_game(users, options={"target": 40})
+    accepted = []
+    results = race(storm_worker(game, users, "counting", accepted))
     assert [r for r in results if r[0] != "ok"] == []
     game.refresh_from_db()
     assert sorted(accepted) == list(range(2, game.state_seq + 1))
@@ -172,32 +186,8 @@ def test_complots_all_seats_challenge_the_same_claim(players):
 def test_complots_storm_of_random_moves(players):
     users = players(6)
     game = make_game(users, kind="complots", max_seats=6)
-    seat_of = {s.user_id: s.player_id for s in game.seats.all()}
-    engine = services.common.engine_for("complots")
     accepted = []
-
-    def storm(i):
-        rng = random.Random(100 + i)
-        user = users[i % 6]
-        for _ in range(20):
-            current = Game.objects.get(pk=game.pk)
-            if current.status != Game.Status.RUNNING:
-                return
-            legal = engine.legal_actions(engine.load(current.state), seat_of[user.pk])
-            if not legal:
-                continue
-            try:
-                event = services.action_submit(
-                    game_id=game.pk,
-                    user=user,
-                    action=rng.choice(legal),
-                    expected_seq=current.state_seq,
-                )
-                accepted.append(event.seq)
-            except StaleAction:  # never IllegalMove: a fresh seq means a legal action
-                pass
-
-    results = race(storm)
+    results = race(storm_worker(game, users, "complots", accepted))
     assert [r for r in results if r[0] != "ok"] == []
     game.refresh_from_db()
     assert sorted(accepted) == list(range(2, game.state_seq + 1))
