@@ -84,7 +84,8 @@ def others_alive(s, seat):
 
 
 def others_alive_seat_order(s, seat):
-    return tuple(i for i, lives in enumerate(s.lives) if lives and i != seat)
+    lives = s.lives
+    return tuple([i for i in range(len(lives)) if lives[i] and i != seat])
 
 
 def divided(s):

@@ -9,7 +9,7 @@ characters add their own stages, handled in ``extensions``.
 """
 
 from games.engines.complots import flow
-from games.engines.complots.characters import DRAWS, POWERS, blockers_in_play
+from games.engines.complots.characters import DRAWS, POWERS
 from games.engines.complots.state import ALIVE
 
 # power key -> function(state, frame) resolving a standing, unblocked action
@@ -93,6 +93,7 @@ def _act(s, f):
             return
         f["st"] = "post"
         s.stack[-1] = f
+        _post_claim(s, f)
         return
     if st == "post":
         _post_claim(s, f)
@@ -138,7 +139,7 @@ def _post_claim(s, f):
     if target >= 0 and not s.lives[target]:
         s.stack.pop()  # ruling 9: the target is gone, nothing more happens
         return
-    blockers = blockers_in_play(key, s.game.charset)
+    blockers = s.game.blockers.get(key, ())
     who = ()
     if blockers:
         if target >= 0 and key != "inquisiteur":
