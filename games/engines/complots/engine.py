@@ -64,15 +64,15 @@ def _on_turn(s, f, seat, action):
 def _on_challenge_window(s, f, seat, action):
     if action["type"] == "challenge":
         flow.challenge(s, f, seat)
-    else:
-        flow.challenge_pass(s, f, seat)
+        return True
+    return flow.challenge_pass(s, f, seat)
 
 
 def _on_block_window(s, f, seat, action):
     if action["type"] == "block":
         powers.block(s, f, seat, action["character"])
-    else:
-        flow.window_pass(s, f, seat)
+        return True
+    return flow.window_pass(s, f, seat)
 
 
 def _on_lose(s, f, seat, action):
@@ -138,15 +138,23 @@ class ComplotsEngine(Engine):
         return s
 
     def legal_actions(self, state, player):
-        seat = state.game.seat.get(player) if isinstance(player, str) else None
-        if seat is None:
+        try:
+            seat = state.game.seat[player]
+        except (KeyError, TypeError):
             return []
         cache = state.cache
-        if cache is not None:
+        if cache is None:
+            cache = state.cache = {}
+        else:
             acts = cache.get(seat)
             if acts is not None:
                 return list(acts)
-        return list(_cached_legal(state, seat))
+        stack = state.stack
+        if stack and seat in (f := stack[-1])["w"]:
+            acts = cache[seat] = LEGAL[f["k"]](state, f, seat)
+            return list(acts)
+        cache[seat] = _EMPTY
+        return []
 
     def apply(self, state, player, action):
         try:
@@ -165,8 +173,8 @@ class ComplotsEngine(Engine):
             action = normalised
         s = state.copy()
         f = s.stack[-1]
-        _HANDLERS[f["k"]](s, f, seat, action)
-        flow.run(s)
+        if _HANDLERS[f["k"]](s, f, seat, action) is not False:
+            flow.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
     def waiting_for(self, state):
