@@ -14,7 +14,7 @@ def _cached_legal(state, seat):
     cache = state.cache
     if cache is None:
         cache = state.cache = {}
-    acts = cache.get(seat)  # noqa: SIM
+    acts = cache.get(seat)
     if acts is None:
         stack = state.stack
         if stack and seat in stack[-1]["w"]:
