@@ -11,18 +11,16 @@ _EMPTY = ()
 
 
 def _cached_legal(state, seat):
+    """The legal actions of ``seat``; the last answer is kept on the state as (seat, acts)."""
     cache = state.cache
-    if cache is None:
-        cache = state.cache = {}
-    acts = cache.get(seat)
-    if acts is None:
-        stack = state.stack
-        if stack and seat in stack[-1]["w"]:
-            f = stack[-1]
-            acts = LEGAL[f["k"]](state, f, seat)
-        else:
-            acts = _EMPTY
-        cache[seat] = acts
+    if cache is not None and cache[0] == seat:
+        return cache[1]
+    stack = state.stack
+    if stack and seat in (f := stack[-1])["w"]:
+        acts = LEGAL[f["k"]](state, f, seat)
+    else:
+        acts = _EMPTY
+    state.cache = (seat, acts)
     return acts
 
 
@@ -143,17 +141,13 @@ class ComplotsEngine(Engine):
         except (KeyError, TypeError):
             return []
         cache = state.cache
-        if cache is None:
-            cache = state.cache = {}
-        else:
-            acts = cache.get(seat)
-            if acts is not None:
-                return list(acts)
+        if cache is not None and cache[0] == seat:
+            return list(cache[1])
         stack = state.stack
         if stack and seat in (f := stack[-1])["w"]:
-            acts = cache[seat] = LEGAL[f["k"]](state, f, seat)
+            acts = LEGAL[f["k"]](state, f, seat)
+            state.cache = (seat, acts)
             return list(acts)
-        cache[seat] = _EMPTY
         return []
 
     def apply(self, state, player, action):
@@ -164,7 +158,9 @@ class ComplotsEngine(Engine):
         if not isinstance(action, dict):
             raise IllegalAction("An action must be a dict with a 'type'")
         cache = state.cache
-        if cache is None or (acts := cache.get(seat)) is None:
+        if cache is not None and cache[0] == seat:
+            acts = cache[1]
+        else:
             acts = _cached_legal(state, seat)
         if action not in acts:
             normalised = _normalise(state, action)

@@ -117,7 +117,7 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.add_log({"event": "turn", "player": g.players[seat], "number": s.turn})
+    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
     if s.beggar == seat:
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
