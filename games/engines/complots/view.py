@@ -1,7 +1,14 @@
 """``view(state, player)``: what one player (or a spectator) may know, as plain JSON."""
 
 from games.engines.complots.flow import divided
-from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED, log_entries
+from games.engines.complots.state import (
+    ALIVE,
+    HIDDEN_LOST,
+    PENDING_LOSS,
+    REVEALED,
+    copy_entry,
+    log_entries,
+)
 
 _MOMENTS = {
     "turn": "turn",
@@ -179,7 +186,7 @@ def view_for(s, seat):
         "current_player": players[s.cur] if s.turn else None,
         "waiting_for": [players[i] for i in stack[-1]["w"]] if stack else [],
         "characters": list(g.characters),
-        "log": [dict(e) for e in log_entries(s.log)],
+        "log": [copy_entry(e) for e in log_entries(s.log)],
         "options": {"saint_barthelemy": g.sb, "tyrannie": g.tyr},
         "turn": s.turn,
         "pending": _pending(s, seat),
