@@ -268,7 +268,10 @@ def _frame_to_json(frame):
 
 
 def _frame_from_json(frame):
-    return {k: (tuple(v) if isinstance(v, list) else v) for k, v in frame.items()}
+    return {
+        k: (tuple(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        for k, v in frame.items()
+    }
 
 
 def dump_state(s):
