@@ -76,7 +76,9 @@ def new_game(players, options=None, seed=None):
     tyr = options.get("tyrannie", False)
     if not isinstance(sb, bool) or not isinstance(tyr, bool):
         _fail("saint_barthelemy and tyrannie must be true or false")
-    setup = options.get("setup") or {}
+    setup = options.get("setup")
+    if setup is None:
+        setup = {}
     if not isinstance(setup, dict):
         _fail("setup must be a dict")
     unknown = set(setup) - _SETUP_KEYS
