@@ -56,7 +56,7 @@ def _choose(s, f, seat, action):
 
 
 def _on_turn(s, f, seat, action):
-    powers.begin_action(s, seat, action)
+    return powers.begin_action(s, seat, action)
 
 
 def _on_challenge_window(s, f, seat, action):

@@ -73,7 +73,8 @@ def begin_action(s, seat, action):
             }
         )
         flow.push_challenge(s, seat, character, "action")
-        return
+        # a fresh window of living players: nothing runs before someone answers
+        return False if s.stack[-1]["k"] == "chal" else None
     from games.engines.complots import extensions
 
     extensions.begin_extension_action(s, seat, action)

@@ -48,10 +48,68 @@ def _take(pool, cards, what):
         pool.remove(c)
 
 
+def _quick_new_game(players, seed):
+    """``new_game`` without options: the same deal as the general path, fewer checks."""
+    try:
+        key = seed_to_key(seed)
+    except ValueError as exc:
+        _fail(str(exc))
+    rng = SeededRandom(key, 0)
+    characters = BASE_CHARACTERS
+    n = len(players)
+    g = Game(players, characters, False, False, key, players[0])
+    coins = [2] * n
+    if n == 2:
+        third = list(characters)
+        rng.shuffle(third)
+        hands = [((third.pop(), ALIVE),), ((third.pop(), ALIVE),)]
+        court = tuple(third)
+        piles = (characters, characters)
+        lives = [1, 1]
+        coins[0] = 1
+    else:
+        deck = [c for c in characters for _ in _COPIES[g.copies]]
+        rng.shuffle(deck)
+        pop = deck.pop
+        hands = [((pop(), ALIVE), (pop(), ALIVE)) for _ in range(n)]
+        court = tuple(deck)
+        piles = None
+        lives = [2] * n
+    s = State.__new__(State)
+    s.game = g
+    s.cache = None
+    s.own = True
+    s.ctr = rng.finish()
+    s.coins = coins
+    s.hands = hands
+    s.lives = lives
+    s.court = court
+    s.treasury = TREASURY_TOTAL - sum(coins)
+    s.hospice = 0
+    s.religion = None
+    s.cur = n - 1
+    s.turn = 0
+    s.stack = [{"k": "choose", "w": (0, 1)}] if n == 2 else []
+    s.log = (
+        {
+            "event": "start",
+            "players": list(players),
+            "first_player": players[0],
+            "characters": list(characters),
+        },
+        None,
+    )
+    s.piles = piles
+    s.plague = -1
+    s.beggar = -1
+    s.winner = -1
+    return s
+
+
 def new_game(players, options=None, seed=None):
     players = _check_players(players)
     if options is None:
-        options = {}
+        return _quick_new_game(players, seed)
     if not isinstance(options, dict):
         _fail("Options must be a dict")
     unknown = set(options) - _OPTION_KEYS
