@@ -177,8 +177,9 @@ class SeededRandom:
 def shuffle_at(key: bytes, counter: int, items: list) -> int:
     """Shuffle ``items`` in place with the stream of ``key`` from block ``counter``.
 
-    Fisher-Yates whose swap indices are the mixed-radix digits of one uniform number below
-    len(items)!: the top 64 bits of a block for up to 20 items, the whole 256-bit block for
+    One uniform number below len(items)! picks the order: an index into the table of all
+    orders for up to 8 items, else the mixed-radix digits of Fisher-Yates swaps. The number
+    comes from the top 64 bits of a block for up to 20 items, the whole 256-bit block for
     up to 57 (a block at or above the largest multiple of len(items)! is rejected and the
     next one drawn, so every permutation is exactly equally likely). Longer lists draw one
     64-bit word per swap. Returns the counter after the blocks used (a state stores it).
@@ -212,7 +213,23 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
             x = int.from_bytes(h.digest(), "big")
             if x < limit:
                 break
+    if m <= _TABLE_MAX:
+        table = _PERMUTATIONS.get(m) or _permutations(m)
+        items[:] = [items[i] for i in table[x % total]]
+        return counter
     for i in range(m - 1, 0, -1):
         x, j = divmod(x, i + 1)
         items[i], items[j] = items[j], items[i]
     return counter
+
+
+_TABLE_MAX = 8
+_PERMUTATIONS: dict = {}
+
+
+def _permutations(m):
+    """All orders of ``m`` items (m <= 8), built once: index -> permutation is a bijection."""
+    from itertools import permutations
+
+    table = _PERMUTATIONS[m] = tuple(permutations(range(m)))
+    return table
