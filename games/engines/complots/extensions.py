@@ -50,6 +50,9 @@ def _close_announcements(s, f):
     s.stack.append(frame)
 
 
+flow.CLOSE_ANNOUNCEMENTS.append(lambda s, f: _close_announcements(s, f))
+
+
 def _annres(s, f):
     f = dict(f)
     i = f["i"]

@@ -84,7 +84,8 @@ def others_alive(s, seat):
 
 
 def others_alive_seat_order(s, seat):
-    return tuple(i for i, lives in enumerate(s.lives) if lives and i != seat)
+    lives = s.lives
+    return tuple([i for i in range(len(lives)) if lives[i] and i != seat])
 
 
 def divided(s):
@@ -147,8 +148,40 @@ def run(s):
         f = stack[-1]
         handler = AUTO.get(f["k"])
         if handler is None:
-            return
+            lives = s.lives
+            for i in f["w"]:
+                if not lives[i]:
+                    _drop_dead(s, f)
+                    break
+            else:
+                return
+            continue
         handler(s, f)
+
+
+def _drop_dead(s, f):
+    """Take eliminated players out of the decision frame ``f`` (the top one).
+
+    A window goes on with the living; a window or decision left with nobody ends as if
+    everyone had passed (a claim stands, announcements close), a forced decision of an
+    eliminated player lapses (drawn cards go back to the Court).
+    """
+    lives = s.lives
+    waiting = tuple(i for i in f["w"] if lives[i])
+    if waiting and f["k"] in ("chal", "block", "ann", "choose"):
+        s.stack[-1] = {**f, "w": waiting}
+        return
+    s.stack.pop()
+    k = f["k"]
+    if k == "chal":
+        set_result(s, 1)
+    elif k == "ann":
+        CLOSE_ANNOUNCEMENTS[0](s, f)
+    elif k == "exch":
+        s.shuffle_court(f["d"])
+
+
+CLOSE_ANNOUNCEMENTS = []
 
 
 # -- windows ---------------------------------------------------------------------------

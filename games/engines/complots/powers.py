@@ -9,7 +9,7 @@ characters add their own stages, handled in ``extensions``.
 """
 
 from games.engines.complots import flow
-from games.engines.complots.characters import DRAWS, POWERS, blockers_in_play
+from games.engines.complots.characters import DRAWS, POWERS
 from games.engines.complots.state import ALIVE
 
 # power key -> function(state, frame) resolving a standing, unblocked action
@@ -80,6 +80,9 @@ def begin_action(s, seat, action):
 
 
 def _act(s, f):
+    if not s.lives[f["a"]]:
+        s.stack.pop()  # the active player was eliminated: the action does nothing more
+        return
     st = f["st"]
     if st == "claim":
         f = dict(f)
@@ -90,6 +93,7 @@ def _act(s, f):
             return
         f["st"] = "post"
         s.stack[-1] = f
+        _post_claim(s, f)
         return
     if st == "post":
         _post_claim(s, f)
@@ -135,7 +139,7 @@ def _post_claim(s, f):
     if target >= 0 and not s.lives[target]:
         s.stack.pop()  # ruling 9: the target is gone, nothing more happens
         return
-    blockers = blockers_in_play(key, s.game.charset)
+    blockers = s.game.blockers.get(key, ())
     who = ()
     if blockers:
         if target >= 0 and key != "inquisiteur":
