@@ -103,6 +103,9 @@ def check_hidden(state, players, where):
     for viewer in players:
         table = ENGINE.view(state, viewer)
         json.dumps(table)
+        assert table["log"] == spectator["log"], (
+            f"{where}: {viewer}'s log differs from the public log"
+        )
         for p in table["players"]:
             for card in p["cards"]:
                 if p["id"] == viewer:
