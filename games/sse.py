@@ -43,9 +43,7 @@ async def game_live(request, game_id):
     user = await request.auser()
     token = await sync_to_async(invitation_token)(request, game_id)
     try:
-        await sync_to_async(watch_version)(
-            game_id=game_id, user=user, invitation_token=token
-        )
+        await sync_to_async(watch_version)(game_id=game_id, user=user, invitation_token=token)
     except GameNotFound:
         raise Http404("No such game.") from None
     except AccessDenied:

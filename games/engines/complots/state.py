@@ -245,6 +245,11 @@ class State:
         return drawn
 
 
+def copy_entry(entry):
+    """A copy of a log entry that shares no list with the state."""
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items()}
+
+
 def log_entries(log):
     """The entries of a cons log, oldest first."""
     out = []
@@ -256,11 +261,17 @@ def log_entries(log):
 
 
 def _frame_to_json(frame):
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in frame.items()}
+    return {
+        k: (list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v)
+        for k, v in frame.items()
+    }
 
 
 def _frame_from_json(frame):
-    return {k: (tuple(v) if isinstance(v, list) else v) for k, v in frame.items()}
+    return {
+        k: (tuple(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        for k, v in frame.items()
+    }
 
 
 def dump_state(s):
@@ -283,7 +294,7 @@ def dump_state(s):
         "cur": s.cur,
         "turn": s.turn,
         "stack": [_frame_to_json(f) for f in s.stack],
-        "log": [dict(e) for e in log_entries(s.log)],
+        "log": [copy_entry(e) for e in log_entries(s.log)],
         "piles": [list(p) for p in s.piles] if s.piles is not None else None,
         "plague": s.plague,
         "beggar": s.beggar,
@@ -317,7 +328,7 @@ def load_state(data):
     s.stack = [_frame_from_json(f) for f in data["stack"]]
     log = None
     for e in data["log"]:
-        log = (dict(e), log)
+        log = (copy_entry(e), log)
     s.log = log
     s.piles = tuple(tuple(p) for p in data["piles"]) if data["piles"] is not None else None
     s.plague = int(data["plague"])
