@@ -221,3 +221,27 @@ def json_response(data, *, filename=None) -> HttpResponse:
     if filename:
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def login_required(view):
+    """Like Django's, but the login page sends the player back to the game page (not to the
+    POST-only URL they hit), and htmx requests get an `HX-Redirect` instead of a login page
+    swapped into the table."""
+    from functools import wraps
+
+    from django.contrib.auth.views import redirect_to_login
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        game_id = kwargs.get("game_id")
+        back = reverse("games:detail", args=[game_id]) if game_id else reverse("games:lobby")
+        response = redirect_to_login(back)
+        if getattr(request, "htmx", False):
+            htmx_response = HttpResponse(status=204)
+            htmx_response["HX-Redirect"] = response.url
+            return htmx_response
+        return response
+
+    return wrapper

@@ -138,6 +138,11 @@ def test_anonymous_is_sent_to_login_for_every_write(client, alice, bob):
     for name in ("act", "join", "leave", "start"):
         response = client.post(url(name, game), {"action": '{"type": "pass"}'})
         assert response.status_code == 302 and "/accounts/login/" in response.url, name
+    response = client.post(url("act", game), {"action": "{}"})
+    assert response.url.endswith(f"?next=/games/{game.pk}/")  # back to the game, not to act/
+    response = client.post(url("act", game), {"action": "{}"}, **HTMX)
+    assert response.status_code == 204
+    assert response["HX-Redirect"].startswith("/accounts/login/?next=")
     response = client.post(reverse("games:create"), {})
     assert response.status_code == 302 and "/accounts/login/" in response.url
     response = client.post(url("chat", game), {"text": "hi"})
