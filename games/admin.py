@@ -22,7 +22,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -303,16 +304,24 @@ class GameAdmin(admin.ModelAdmin):
     HIDDEN_FIELDS = ["options", "seed", "invitation_token", "state"]
 
     def get_queryset(self, request):
+        # Correlated subqueries, not joins: computed for the page's rows only.
         unresolved = (Report.Status.OPEN, Report.Status.ASSIGNED)
+        last_event = Event.objects.filter(game=OuterRef("pk")).order_by("-seq")
+        open_reports = (
+            Report.objects.filter(game=OuterRef("pk"), status__in=unresolved)
+            .order_by()
+            .values("game")
+            .annotate(n=Count("id"))
+            .values("n")
+        )
         return (
             super()
             .get_queryset(request)
             .select_related("host")
+            .prefetch_related("seats__user")
             .annotate(
-                _last_event_at=Max("events__created_at"),
-                _open_reports=Count(
-                    "reports", filter=Q(reports__status__in=unresolved), distinct=True
-                ),
+                _last_event_at=Subquery(last_event.values("created_at")[:1]),
+                _open_reports=Coalesce(Subquery(open_reports), 0),
             )
         )
 
@@ -329,6 +338,8 @@ class GameAdmin(admin.ModelAdmin):
             fields.append("revealed_seed_display")
         if can_see_hidden(request):
             fields += ["options_display", "invitation_token", "state_display"]
+        else:
+            fields.append("public_options_display")
         return fields
 
     def get_readonly_fields(self, request, obj=None):
@@ -381,6 +392,14 @@ class GameAdmin(admin.ModelAdmin):
     @admin.display(description=_("options"))
     def options_display(self, obj):
         return format_html("<pre>{}</pre>", _pretty_json(obj.options))
+
+    @admin.display(description=_("options"))
+    def public_options_display(self, obj):
+        """The options without `setup` (a rigged deal names hidden cards)."""
+        options = obj.options if isinstance(obj.options, dict) else {}
+        return format_html(
+            "<pre>{}</pre>", _pretty_json({k: v for k, v in options.items() if k != "setup"})
+        )
 
     @admin.display(description=_("cached state"))
     def state_display(self, obj):
@@ -679,6 +698,40 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
     def context(self, obj):
         return render_to_string("admin/games/report/_context.html", {"rows": report_context(obj)})
 
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        extra_context["can_handle"] = self.has_handle_permission(request)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:object_id>/handle/",
+                self.admin_site.admin_view(self.handle_view),
+                name="games_report_handle",
+            ),
+        ] + super().get_urls()
+
+    def handle_view(self, request, object_id):
+        """POST from the report page: "assign to me", or close with the decision."""
+        report = get_object_or_404(Report, pk=object_id)
+        if request.method != "POST" or not self.has_handle_permission(request):
+            raise PermissionDenied
+        try:
+            if request.POST.get("op") == "assign":
+                moderation.report_assign(moderator=request.user, report=report)
+                self.message_user(request, _("The report is yours."), messages.SUCCESS)
+            elif request.POST.get("op") == "close":
+                moderation.report_close(
+                    moderator=request.user, report=report, decision=request.POST.get("decision")
+                )
+                self.message_user(request, _("The report is closed."), messages.SUCCESS)
+            else:
+                self.message_user(request, _("Choose what to do."), messages.ERROR)
+        except moderation.ModerationError as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+        return redirect("admin:games_report_change", report.pk)
+
     @admin.action(description=_("Assign to me"), permissions=["handle"])
     def assign_to_me(self, request, queryset):
         _run_each(
@@ -757,7 +810,18 @@ class UserModerationAdmin(_registered_user_admin()):
             super()
             .get_queryset(request)
             .select_related("sanction")
-            .annotate(_games_count=Count("seats", distinct=True))
+            .annotate(
+                _games_count=Coalesce(
+                    Subquery(
+                        Seat.objects.filter(user=OuterRef("pk"))
+                        .order_by()
+                        .values("user")
+                        .annotate(n=Count("id"))
+                        .values("n")
+                    ),
+                    0,
+                )
+            )
         )
 
     @admin.display(description=_("games"), ordering="_games_count")

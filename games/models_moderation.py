@@ -160,3 +160,46 @@ class Report(models.Model):
 
     def __str__(self):
         return f"#{self.pk} {self.get_category_display()} ({self.get_status_display()})"
+
+
+# --------------------------------------------------------------------------- enforcement
+# Backstops at the model layer, so that every path that writes a chat message or a player's
+# move (games.services.chat_post, action_submit, any later one) refuses a muted or banned
+# user. The error is a games.services GameError: views that catch those show its message,
+# and the writer's transaction is rolled back, so nothing is written.
+
+
+def _refuse_muted_or_banned_chat(sender, instance, **kwargs):
+    if not instance._state.adding or not instance.user_id:
+        return
+    from games.moderation import AccountDisabled, ChatMuted, user_is_muted
+
+    user = instance.user
+    if not user.is_active:
+        raise AccountDisabled()
+    if user_is_muted(user):
+        raise ChatMuted()
+
+
+def _refuse_banned_player_move(sender, instance, **kwargs):
+    if not instance._state.adding or instance.kind != "action" or not instance.seat_id:
+        return
+    from django.contrib.auth import get_user_model
+
+    from games.moderation import AccountDisabled
+
+    user_id = instance.seat.user_id
+    if not get_user_model().objects.filter(pk=user_id, is_active=True).exists():
+        raise AccountDisabled()
+
+
+models.signals.pre_save.connect(
+    _refuse_muted_or_banned_chat,
+    sender="games.ChatMessage",
+    dispatch_uid="games.moderation.chat",
+)
+models.signals.pre_save.connect(
+    _refuse_banned_player_move,
+    sender="games.Event",
+    dispatch_uid="games.moderation.move",
+)

@@ -8,18 +8,20 @@ HackSoft style, like ``games.services``: keyword-only arguments, ``<noun>_<verb>
 Bad input raises ``ModerationError`` (a ``ValidationError`` with a readable message) and
 changes nothing.
 
-What other parts of the site call from here:
-
-- ``user_is_muted(user)`` — ``chat_post`` refuses a muted user (``chat_post_checked`` wraps it).
-- ``user_is_banned(user)`` — banned users are inactive; services refuse inactive users.
+Enforced for every other part of the site (``games.models_moderation`` pre_save hooks): a
+chat message of a muted or banned user, and a move (``action`` event) of a banned user, are
+refused with ``ChatMuted`` / ``AccountDisabled`` (GameErrors), so ``games.services.chat_post``
+and ``action_submit`` refuse them and write nothing. ``user_is_muted(user)`` tells a page
+whether to show the chat box.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from importlib import import_module
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Max
@@ -62,6 +64,13 @@ class ModerationError(GameError):
 class ChatMuted(ModerationError):
     def __init__(self):
         super().__init__(_("A moderator has muted your chat for now."), code="muted")
+
+
+class AccountDisabled(ModerationError):
+    def __init__(self):
+        super().__init__(
+            _("Your account is disabled: you can no longer play or chat."), code="disabled"
+        )
 
 
 # --------------------------------------------------------------------------- checks
@@ -111,7 +120,14 @@ def _append_moderation_event(
     The engine state does not change: the cached state stays valid, so `state_seq` follows
     the new event (the platform numbers the next move `state_seq + 1`) and `revision` is
     bumped for live pages. Replays skip `moderation` events.
+
+    A table that has not started has no log yet (its first event must be the `start` at
+    seq 1): nothing is appended then, and the audit list alone keeps the decision.
     """
+    if game.state_seq == 0 and not game.events.exists():
+        game.revision += 1
+        game.save(update_fields=["revision"])
+        return None
     last = max(game.events.aggregate(last=Max("seq"))["last"] or 0, game.state_seq)
     event = Event.objects.create(
         game=game,
@@ -378,14 +394,6 @@ def user_is_banned(user) -> bool:
     )
 
 
-def chat_post_checked(**kwargs):
-    """`games.services.chat_post`, refusing muted users first. Same arguments and result."""
-    user = kwargs.get("user")
-    if user_is_muted(user):
-        raise ChatMuted()
-    return services.chat_post(**kwargs)
-
-
 def user_mute(*, moderator, user, hours, reason: str) -> UserSanction:
     """Mute `user`'s chat everywhere for `hours` hours (from now)."""
     _check_moderator(moderator, "games.mute_user")
@@ -428,11 +436,18 @@ def user_unmute(*, moderator, user, reason: str) -> UserSanction:
 
 
 def _end_sessions(user) -> int:
-    """Delete every database session logged in as `user`. Returns how many."""
+    """Delete every stored session logged in as `user` (database-backed session engines).
+    Returns how many. Whatever the engine, an inactive user is logged out at their next
+    request anyway: the authentication backends refuse inactive users."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    get_model = getattr(store, "get_model_class", None)
+    if get_model is None:
+        return 0
     ended = 0
-    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
+    model = get_model()
+    for session in model.objects.filter(expire_date__gt=timezone.now()).iterator():
         if session.get_decoded().get("_auth_user_id") == str(user.pk):
-            session.delete()
+            store(session_key=session.session_key).delete()
             ended += 1
     return ended
 
@@ -459,13 +474,16 @@ def user_ban(*, moderator, user, reason: str, kick_mode: str = "autopilot"):
         ended = _end_sessions(user)
         kicked = []
         seats = Seat.objects.filter(
-            user=user, status__in=ACTIVE_SEAT_STATUSES, game__status=Game.Status.RUNNING
+            user=user, status=Seat.Status.PLAYING, game__status=Game.Status.RUNNING
         ).select_related("game")
         for seat in seats:
+            mode = kick_mode
+            if mode == "out" and resign_action(seat.game, seat) is None:
+                mode = "autopilot"  # the engine has no way out now: the seat plays on
             seat_kick(
                 moderator=moderator,
                 seat=seat,
-                mode=kick_mode,
+                mode=mode,
                 reason=reason,
                 _permission="games.ban_user",
             )

@@ -13,6 +13,9 @@ from .secret_engine import ENGINE
 
 @pytest.fixture(autouse=True)
 def secret_engine(monkeypatch):
+    from games.engines import registry
+
+    monkeypatch.setitem(registry._INSTANCES, "secretcards", ENGINE)  # for the web pages
     real = common.engine_for
     monkeypatch.setattr(
         common, "engine_for", lambda kind: ENGINE if kind == "secretcards" else real(kind)

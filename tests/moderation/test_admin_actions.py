@@ -179,10 +179,11 @@ def test_mute_user_refuses_their_chat(mod_client, game, alice, bob):
     )
     assert response.status_code == 302
     assert moderation.user_is_muted(alice) and not moderation.user_is_muted(bob)
-    with pytest.raises(moderation.ChatMuted):
-        moderation.chat_post_checked(game_id=game.pk, user=alice, text="hello")
+    # The platform's own service refuses it, with a readable message, writing nothing.
+    with pytest.raises(services.GameError, match="muted your chat"):
+        services.chat_post(game_id=game.pk, user=alice, text="hello")
     assert not ChatMessage.objects.filter(user=alice).exists()
-    moderation.chat_post_checked(game_id=game.pk, user=bob, text="hello")
+    services.chat_post(game_id=game.pk, user=bob, text="hello")
     audit = ModerationAction.objects.get()
     assert audit.action == "mute" and audit.details["hours"] == 24
     # The mute ends by itself.
@@ -193,6 +194,9 @@ def test_mute_user_refuses_their_chat(mod_client, game, alice, bob):
 def test_ban_user(client, moderator, game, alice, bob):
     from tests.conftest import PASSWORD
 
+    services.action_submit(  # alice plays: bob owes the next move when he is banned
+        game_id=game.pk, user=alice, action={"type": "income"}, expected_seq=game.state_seq
+    )
     bob_client = client.__class__()
     assert bob_client.login(username="bob", password=PASSWORD)
     client.force_login(moderator)
@@ -214,6 +218,18 @@ def test_ban_user(client, moderator, game, alice, bob):
     assert _moderation_events(game)[0].action["type"] == "kick_autopilot"
     actions = set(ModerationAction.objects.values_list("action", flat=True))
     assert actions == {"ban", "kick_autopilot"}
+    # The services refuse them: no move, no chat; nothing written.
+    game.refresh_from_db()
+    seq = game.state_seq
+    with pytest.raises(services.GameError, match="account is disabled"):
+        services.chat_post(game_id=game.pk, user=bob, text="I am back")
+    assert game.seats.get(user=bob).to_act
+    with pytest.raises(services.GameError, match="account is disabled"):
+        services.action_submit(
+            game_id=game.pk, user=bob, action={"type": "income"}, expected_seq=seq
+        )
+    game.refresh_from_db()
+    assert game.state_seq == seq and not ChatMessage.objects.filter(user=bob).exists()
 
 
 def test_moderator_cannot_ban_staff(mod_client, seer):
@@ -257,3 +273,53 @@ def test_replay_still_agrees_after_moderation_events(moderator, game, alice):
     )
     game.refresh_from_db()
     assert replay_mismatch(game) is None
+
+
+def test_players_pages_refuse_muted_chat_and_hide_hidden_messages(
+    client, moderator, game, alice, bob
+):
+    message = services.chat_post(game_id=game.pk, user=alice, text="Rude words here")
+    moderation.message_hide(moderator=moderator, message=message, reason="Insult")
+    moderation.user_mute(moderator=moderator, user=alice, hours=2, reason="Insults")
+    client.force_login(bob)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "Rude words here" not in page
+    client.force_login(alice)
+    response = client.post(
+        reverse("games:chat", args=[game.pk]),
+        {"text": "still here"},
+        headers={"HX-Request": "true"},
+    )
+    assert "muted your chat" in response.content.decode()
+    assert not ChatMessage.objects.filter(text="still here").exists()
+
+
+def test_moderating_a_table_not_started_keeps_its_log_empty(moderator, alice, bob):
+    table = services.game_create(host=alice, kind="secretcards", min_seats=2, max_seats=2)
+    services.seat_join(game_id=table.pk, user=bob)
+    message = services.chat_post(game_id=table.pk, user=bob, text="spam spam")
+    moderation.message_hide(moderator=moderator, message=message, reason="Spam")
+    assert not Event.objects.filter(game=table).exists()
+    assert ModerationAction.objects.get().action == "hide_message"
+    # The table can still start: its first event is the start at seq 1.
+    started = services.game_start(game_id=table.pk, user=alice)
+    assert started.events.get().seq == 1
+
+
+def test_ban_with_a_seat_already_on_autopilot_and_an_open_table(moderator, game, alice, bob, carol):
+    moderation.seat_kick(
+        moderator=moderator, seat=game.seats.get(user=bob), mode="autopilot", reason="away"
+    )
+    hosted = services.game_create(host=bob, kind="secretcards", min_seats=2, max_seats=2)
+    joined = services.game_create(host=carol, kind="secretcards", min_seats=2, max_seats=3)
+    services.seat_join(game_id=joined.pk, user=bob)
+    running = start_game(carol, bob)
+    moderation.user_ban(moderator=moderator, user=bob, reason="cheating")
+    hosted.refresh_from_db()
+    running.refresh_from_db()
+    assert hosted.status == Game.Status.ABORTED
+    assert not joined.seats.filter(user=bob).exists()
+    assert running.status == Game.Status.RUNNING
+    assert running.seats.get(user=bob).status == Seat.Status.AUTOPILOT
+    assert game.seats.get(user=bob).status == Seat.Status.AUTOPILOT
+    assert ModerationAction.objects.filter(action="ban").count() == 1

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import moderation, services
-from games.models import Event, Game
-from games.models_moderation import Report
+from games.models import Event, Game, seed_commitment
+from games.models_moderation import ModerationAction, Report, UserSanction
 
 from .conftest import start_game
 
@@ -177,3 +177,72 @@ def test_user_list_shows_games_count(mod_client, game, alice):
     row = next(u for u in response.context["cl"].result_list if u.pk == alice.pk)
     assert row._games_count == 1
     assert Game.objects.count() == 1
+
+
+def test_game_list_queries_do_not_grow_with_games(mod_client, alice, bob, carol):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("admin:games_game_changelist")
+    start_game(alice, bob)
+    mod_client.get(url)  # warm the session and permission caches
+    with CaptureQueriesContext(connection) as few:
+        mod_client.get(url)
+    for _ in range(4):
+        start_game(carol, alice)
+    with CaptureQueriesContext(connection) as many:
+        response = mod_client.get(url)
+    assert len(response.context["cl"].result_list) == 5
+    assert len(many.captured_queries) == len(few.captured_queries)
+
+
+def test_every_moderation_admin_page_renders(client, moderator, superuser, game, alice, bob):
+    message = services.chat_post(game_id=game.pk, user=alice, text="hello")
+    report = moderation.report_create(reporter=bob, game=game, category="abuse", message=message)
+    moderation.user_mute(moderator=moderator, user=alice, hours=1, reason="test")
+    event = game.events.first()
+    seat = game.seats.first()
+    audit = ModerationAction.objects.first()
+    pages = [
+        ("game", game.pk),
+        ("seat", seat.pk),
+        ("event", event.pk),
+        ("chatmessage", message.pk),
+        ("report", report.pk),
+        ("moderationaction", audit.pk),
+        ("usersanction", UserSanction.objects.get().pk),
+    ]
+    for user in (moderator, superuser):
+        client.force_login(user)
+        for name, pk in pages:
+            for url in (
+                reverse(f"admin:games_{name}_changelist"),
+                reverse(f"admin:games_{name}_change", args=[pk]),
+            ):
+                assert client.get(url).status_code == 200, url
+        for url in (
+            reverse("admin:auth_user_changelist"),
+            reverse("admin:auth_user_change", args=[alice.pk]),
+            reverse("admin:games_game_moderate", args=[game.pk]),
+            reverse("admin:games_game_timeline", args=[game.pk]),
+            reverse("admin:index"),
+        ):
+            assert client.get(url).status_code == 200, url
+
+
+def test_rigged_setup_stays_hidden(client, moderator, seer, alice, bob):
+    # The lobby refuses rigged deals; a tutorial or a test may still store one.
+    game = Game.objects.create(
+        host=alice,
+        kind="complots",
+        options={"setup": {"hands": {"p1": ["pape", "sorciere"]}}, "characters": "random"},
+        seed="00" * 32,
+        commitment=seed_commitment("00" * 32),
+    )
+    client.force_login(moderator)
+    page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert "&quot;characters&quot;: &quot;random&quot;" in page
+    assert "sorciere" not in page and "setup" not in page
+    client.force_login(seer)
+    page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert "sorciere" in page

@@ -161,3 +161,23 @@ def test_queue_assign_and_close(mod_client, moderator, game, bob, insult):
         "report_assign",
         "report_close",
     ]
+
+
+def test_report_page_buttons(mod_client, moderator, game, bob, alice):
+    from games import moderation
+
+    report = moderation.report_create(
+        reporter=bob, game=game, category="stalling", reported_user=alice
+    )
+    page = mod_client.get(reverse("admin:games_report_change", args=[report.pk])).content.decode()
+    assert "Assign to me" in page and "Close with this decision" in page
+    handle = reverse("admin:games_report_handle", args=[report.pk])
+    mod_client.post(handle, {"op": "assign"})
+    report.refresh_from_db()
+    assert report.assignee == moderator
+    response = mod_client.post(handle, {"op": "close", "decision": ""}, follow=True)
+    assert "Write the decision" in response.content.decode()
+    mod_client.post(handle, {"op": "close", "decision": "Warned by mail"})
+    report.refresh_from_db()
+    assert report.status == Report.Status.CLOSED and report.decision == "Warned by mail"
+    assert mod_client.get(handle).status_code == 403
