@@ -118,9 +118,16 @@ def table_context(game_view) -> dict | None:
     if game_view.view is None:
         return None
     game = game_view.game
+    view = game_view.view
+    if game.status == Game.Status.FINISHED and game.state is not None:
+        # Once the game is over every card may be seen: the full view, as in the replay.
+        from .finished import full_view
+
+        engine = get_engine(game.kind)
+        view = full_view(engine, engine.load(game.state))
     return present_game(
         game.kind,
-        view=game_view.view,
+        view=view,
         viewer=game_view.player_id,
         legal_actions=game_view.legal_actions,
         names=seat_names(game_view.seats),
