@@ -11,4 +11,5 @@ urlpatterns = [
     path("me/", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
+    path("", include("games.urls_moderation")),
 ]

@@ -1,14 +1,118 @@
-"""Read-only admin registration (moderation comes with a later issue)."""
+"""The moderators' room: Django admin for games, seats, events, chat, reports and users.
 
+Nothing here writes a game's tables directly: every moderator decision goes through
+``games.moderation`` (which records an Event and an audit row). Games, seats, events and
+chat messages are never edited through admin forms (``has_change_permission`` is False):
+the event log is the truth and the game row is its cache.
+
+Hidden information (cached state, seed of a running game, game options with a rigged
+``setup``, invitation token, action JSON) is shown only to users with
+``games.view_hidden_information``; the others get the spectator view and the public log.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
 import json
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.contrib.auth.models import Permission
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from games import moderation
 from games.models import ChatMessage, Event, Game, Seat
+from games.models_moderation import ModerationAction, Report, UserSanction
+from games.moderation_timeline import (
+    HIDDEN_PERMISSION,
+    event_public_action,
+    game_snapshot,
+    game_timeline,
+    report_context,
+)
+
+User = get_user_model()
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+def can_see_hidden(request) -> bool:
+    """Granted explicitly (to the user or one of their groups) — superusers included: being
+    a superuser alone does not show the players' hidden cards."""
+    user = request.user
+    if not (user.is_active and user.is_staff):
+        return False
+    cached = getattr(user, "_can_see_hidden", None)
+    if cached is None:
+        app_label, codename = HIDDEN_PERMISSION.split(".")
+        cached = (
+            Permission.objects.filter(content_type__app_label=app_label, codename=codename)
+            .filter(Q(user=user) | Q(group__user=user))
+            .exists()
+        )
+        user._can_see_hidden = cached
+    return cached
+
+
+def _public_action_html(event):
+    if event.kind not in ("action", "system"):
+        return format_html("<pre>{}</pre>", _pretty_json(event_public_action(event)))
+    return format_html(
+        "<pre>{}</pre><small>{}</small>",
+        _pretty_json(event_public_action(event)),
+        _("The full action is hidden until the game is over."),
+    )
+
+
+def _full_action_shown(request, event) -> bool:
+    """The whole action JSON: with the permission, or once the game is over (its full log
+    and seed are public then)."""
+    return can_see_hidden(request) or event.game.seed_revealed
+
+
+def _pretty_json(value) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
+
+
+class ModerationActionForm(ActionForm):
+    """The changelist action bar, with the reason every moderator decision asks for."""
+
+    reason = forms.CharField(
+        label=_("Reason / decision:"),
+        required=False,
+        max_length=moderation.REASON_MAX_LENGTH,
+        widget=forms.TextInput(attrs={"size": 40}),
+    )
+    hours = forms.IntegerField(label=_("Hours:"), required=False, min_value=1)
+
+
+def _run_each(modeladmin, request, queryset, call, done_message):
+    """Run `call(obj)` for each selected object; report successes and readable errors."""
+    done = 0
+    for obj in queryset:
+        try:
+            call(obj)
+        except moderation.ModerationError as exc:
+            modeladmin.message_user(request, f"{obj}: {exc}", messages.ERROR)
+        else:
+            done += 1
+    if done:
+        modeladmin.message_user(request, done_message % {"count": done}, messages.SUCCESS)
+
+
+class ReadOnlyMixin:
+    """Rows are created by the services only; forms never write them."""
+
     def has_add_permission(self, request, obj=None):
         return False
 
@@ -19,46 +123,763 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+# --------------------------------------------------------------------------- games
+
+
+class StaleSinceFilter(admin.SimpleListFilter):
+    title = _("stale since")
+    parameter_name = "stale"
+
+    def lookups(self, request, model_admin):
+        return [
+            (str(days), _("no event for %(days)d days") % {"days": days})
+            for days in (1, 3, 7, 14, 30)
+        ]
+
+    def queryset(self, request, queryset):
+        if not (self.value() or "").isdigit():
+            return queryset
+        since = timezone.now() - dt.timedelta(days=int(self.value()))
+        recent = Event.objects.filter(game=OuterRef("pk"), created_at__gte=since)
+        return queryset.filter(status=Game.Status.RUNNING).exclude(Exists(recent))
+
+
+class ReportedFilter(admin.SimpleListFilter):
+    title = _("reported")
+    parameter_name = "reported"
+
+    def lookups(self, request, model_admin):
+        return [("open", _("has open reports")), ("any", _("ever reported"))]
+
+    def queryset(self, request, queryset):
+        unresolved = (Report.Status.OPEN, Report.Status.ASSIGNED)
+        if self.value() == "open":
+            return queryset.filter(
+                Exists(Report.objects.filter(game=OuterRef("pk"), status__in=unresolved))
+            )
+        if self.value() == "any":
+            return queryset.filter(Exists(Report.objects.filter(game=OuterRef("pk"))))
+        return queryset
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["position", "user", "player_id", "status", "to_act"]
-    readonly_fields = fields
     can_delete = False
+    fields = ["position", "user", "player_id", "status", "to_act", "joined_at"]
+    readonly_fields = fields
+    show_change_link = True
 
     def has_add_permission(self, request, obj=None):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class EventInline(admin.TabularInline):
+    """The game's log, read-only for everyone (superusers included)."""
+
+    model = Event
+    extra = 0
+    can_delete = False
+    ordering = ["seq"]
+
+    def get_fields(self, request, obj=None):
+        full = can_see_hidden(request) or (obj is not None and obj.seed_revealed)
+        return [
+            "seq",
+            "created_at",
+            "kind",
+            "seat",
+            "reason",
+            "full_action" if full else "public_action",
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.get_fields(request, obj)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("seat__user")
+
+    # Two fields rather than one that looks at the request: a ModelAdmin is shared by all
+    # requests, so the choice is made per request in get_fields.
+    @admin.display(description=_("action"))
+    def full_action(self, obj):
+        return format_html("<pre>{}</pre>", _pretty_json(obj.action))
+
+    @admin.display(description=_("action (public part)"))
+    def public_action(self, obj):
+        return _public_action_html(obj)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class GameModerationForm(forms.Form):
+    ACTIONS = [
+        ("abort", _("Abort the game (no result)")),
+        ("kick_autopilot", _("Kick a player: autopilot plays their default actions")),
+        ("kick_out", _("Kick a player out of the game")),
+        ("extend_deadline", _("Extend the current deadline")),
+    ]
+    action = forms.ChoiceField(label=_("Action"), choices=ACTIONS)
+    seat = forms.ModelChoiceField(label=_("Player"), queryset=Seat.objects.none(), required=False)
+    hours = forms.IntegerField(
+        label=_("Hours"), required=False, min_value=1, max_value=moderation.MAX_EXTENSION_HOURS
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        max_length=moderation.REASON_MAX_LENGTH,
+    )
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].queryset = game.seats.select_related("user").filter(
+            status__in=moderation.ACTIVE_SEAT_STATUSES
+        )
+        self.fields["seat"].label_from_instance = lambda seat: (
+            f"{seat.user.get_username()} ({seat.player_id}, {seat.get_status_display()})"
+        )
+
+    def clean(self):
+        data = super().clean()
+        action = data.get("action")
+        if action in ("kick_autopilot", "kick_out") and not data.get("seat"):
+            self.add_error("seat", _("Choose the player to kick."))
+        if action == "extend_deadline" and not data.get("hours"):
+            self.add_error("hours", _("Give the number of hours."))
+        return data
+
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
-    list_display = ["id", "kind", "status", "visibility", "host", "state_seq", "created_at"]
-    list_filter = ["kind", "status", "visibility", "time_mode"]
-    search_fields = ["id", "host__username"]
-    # The seed and invitation token stay out of the admin pages.
-    exclude = ["seed", "invitation_token"]
-    inlines = [SeatInline]
+class GameAdmin(admin.ModelAdmin):
+    list_display = [
+        "id",
+        "kind",
+        "status",
+        "host",
+        "player_names",
+        "created_at",
+        "last_event_at",
+        "deadline_at",
+        "open_reports",
+    ]
+    list_filter = ["kind", "status", StaleSinceFilter, ReportedFilter]
+    search_fields = ["seats__user__username"]
+    search_help_text = _("A game number, or a player's username.")
+    date_hierarchy = "created_at"
+    inlines = [SeatInline, EventInline]
+    actions = ["abort_games", "extend_deadlines"]
+    action_form = ModerationActionForm
+    list_per_page = 50
+
+    PUBLIC_FIELDS = [
+        "kind",
+        "status",
+        "host",
+        "visibility",
+        "min_seats",
+        "max_seats",
+        "time_control",
+        "time_mode",
+        "window_seconds",
+        "turn_seconds",
+        "deadline_at",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "state_seq",
+        "revision",
+        "commitment",
+        "result",
+    ]
+    HIDDEN_FIELDS = ["options", "seed", "invitation_token", "state"]
+
+    def get_queryset(self, request):
+        # Correlated subqueries, not joins: computed for the page's rows only.
+        unresolved = (Report.Status.OPEN, Report.Status.ASSIGNED)
+        last_event = Event.objects.filter(game=OuterRef("pk")).order_by("-seq")
+        open_reports = (
+            Report.objects.filter(game=OuterRef("pk"), status__in=unresolved)
+            .order_by()
+            .values("game")
+            .annotate(n=Count("id"))
+            .values("n")
+        )
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("host")
+            .prefetch_related("seats__user")
+            .annotate(
+                _last_event_at=Subquery(last_event.values("created_at")[:1]),
+                _open_reports=Coalesce(Subquery(open_reports), 0),
+            )
+        )
+
+    def get_search_results(self, request, queryset, search_term):
+        term = search_term.strip().lstrip("#")
+        if term.isdigit() and len(term) < 19:
+            return queryset.filter(pk=int(term)), False
+        return super().get_search_results(request, queryset, search_term)
+
+    def get_fields(self, request, obj=None):
+        hidden = can_see_hidden(request)
+        fields = list(self.PUBLIC_FIELDS) + ["table_full" if hidden else "table_public"]
+        if obj is not None and (obj.seed_revealed or can_see_hidden(request)):
+            fields.append("revealed_seed_display")
+        if can_see_hidden(request):
+            fields += ["options_display", "invitation_token", "state_display"]
+        else:
+            fields.append("public_options_display")
+        return fields
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.get_fields(request, obj)
+
+    def has_add_permission(self, request):
+        return False  # games are created from the lobby (games.services)
+
+    def has_change_permission(self, request, obj=None):
+        return False  # never edited by form: moderator actions go through the services
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # the log is kept
+
+    def has_moderate_permission(self, request):
+        return request.user.has_perm("games.moderate_game")
+
+    # ---- columns
+
+    @admin.display(description=_("players"))
+    def player_names(self, obj):
+        return ", ".join(s.user.get_username() for s in obj.seats.all())
+
+    @admin.display(description=_("last event"), ordering="_last_event_at")
+    def last_event_at(self, obj):
+        return obj._last_event_at
+
+    @admin.display(description=_("open reports"), ordering="_open_reports")
+    def open_reports(self, obj):
+        return obj._open_reports
+
+    # ---- change page fields
+
+    @admin.display(description=_("table (spectator view)"))
+    def table_public(self, obj):
+        return render_to_string(
+            "admin/games/game/_table.html", {"snapshot": game_snapshot(obj, hidden=False)}
+        )
+
+    @admin.display(description=_("table (every card)"))
+    def table_full(self, obj):
+        return render_to_string(
+            "admin/games/game/_table.html", {"snapshot": game_snapshot(obj, hidden=True)}
+        )
+
+    @admin.display(description=_("seed"))
+    def revealed_seed_display(self, obj):
+        return obj.seed
+
+    @admin.display(description=_("options"))
+    def options_display(self, obj):
+        return format_html("<pre>{}</pre>", _pretty_json(obj.options))
+
+    @admin.display(description=_("options"))
+    def public_options_display(self, obj):
+        """The options without `setup` (a rigged deal names hidden cards)."""
+        options = obj.options if isinstance(obj.options, dict) else {}
+        return format_html(
+            "<pre>{}</pre>", _pretty_json({k: v for k, v in options.items() if k != "setup"})
+        )
+
+    @admin.display(description=_("cached state"))
+    def state_display(self, obj):
+        return format_html('<pre class="state">{}</pre>', _pretty_json(obj.state))
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        extra_context["can_moderate"] = self.has_moderate_permission(request)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    # ---- custom pages
+
+    def get_urls(self):
+        info = self.opts.app_label, self.opts.model_name
+        return [
+            path(
+                "<int:object_id>/timeline/",
+                self.admin_site.admin_view(self.timeline_view),
+                name="{}_{}_timeline".format(*info),
+            ),
+            path(
+                "<int:object_id>/moderate/",
+                self.admin_site.admin_view(self.moderate_view),
+                name="{}_{}_moderate".format(*info),
+            ),
+        ] + super().get_urls()
+
+    def timeline_view(self, request, object_id):
+        game = get_object_or_404(Game, pk=object_id)
+        if not self.has_view_permission(request, game):
+            raise PermissionDenied
+        hidden = can_see_hidden(request)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": game,
+            "title": _("Timeline of game #%(id)d") % {"id": game.pk},
+            "timeline": game_timeline(
+                game, hidden=hidden or game.seed_revealed, lang=request.LANGUAGE_CODE
+            ),
+            "snapshot": game_snapshot(game, hidden=hidden),
+            "can_see_hidden": hidden,
+            "seed": game.seed if (hidden or game.seed_revealed) else None,
+            "state_json": _pretty_json(game.state) if hidden else None,
+        }
+        return TemplateResponse(request, "admin/games/game/timeline.html", context)
+
+    def moderate_view(self, request, object_id):
+        game = get_object_or_404(Game, pk=object_id)
+        if not self.has_moderate_permission(request):
+            raise PermissionDenied
+        form = GameModerationForm(request.POST or None, game=game)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                self._moderate(request, game, data)
+            except moderation.ModerationError as exc:
+                form.add_error(None, str(exc))
+            else:
+                self.message_user(request, _("Done: it is recorded in the game's log."))
+                return redirect("admin:games_game_change", game.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": game,
+            "title": _("Moderate game #%(id)d") % {"id": game.pk},
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/games/game/moderate.html", context)
+
+    def _moderate(self, request, game, data):
+        action, reason, user = data["action"], data["reason"], request.user
+        if action == "abort":
+            moderation.game_abort(moderator=user, game=game, reason=reason)
+        elif action == "extend_deadline":
+            moderation.game_deadline_extend(
+                moderator=user, game=game, hours=data["hours"], reason=reason
+            )
+        else:
+            mode = "autopilot" if action == "kick_autopilot" else "out"
+            moderation.seat_kick(moderator=user, seat=data["seat"], mode=mode, reason=reason)
+
+    # ---- changelist actions
+
+    @admin.action(
+        description=_("Abort the selected games (give a reason)"), permissions=["moderate"]
+    )
+    def abort_games(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda game: moderation.game_abort(moderator=request.user, game=game, reason=reason),
+            _("%(count)d game(s) aborted."),
+        )
+
+    @admin.action(
+        description=_("Extend the deadlines of the selected games (hours, reason)"),
+        permissions=["moderate"],
+    )
+    def extend_deadlines(self, request, queryset):
+        reason, hours = request.POST.get("reason", ""), request.POST.get("hours", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda game: moderation.game_deadline_extend(
+                moderator=request.user, game=game, hours=hours, reason=reason
+            ),
+            _("%(count)d deadline(s) extended."),
+        )
+
+
+# --------------------------------------------------------------------------- seats, events
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["game", "position", "user", "player_id", "status", "to_act", "joined_at"]
+    list_filter = ["status", "to_act", "game__kind"]
+    search_fields = ["user__username"]
+    list_select_related = ["game", "user"]
+    raw_id_fields = ["game", "user"]
+
+    def get_search_results(self, request, queryset, search_term):
+        term = search_term.strip().lstrip("#")
+        if term.isdigit() and len(term) < 19:
+            return queryset.filter(game_id=int(term)), False
+        return super().get_search_results(request, queryset, search_term)
 
 
 @admin.register(Event)
-class EventAdmin(ReadOnlyAdmin):
+class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Append-only: no add, change or delete, even for superusers."""
+
     list_display = ["game", "seq", "kind", "seat", "reason", "created_at"]
-    list_filter = ["kind"]
-    search_fields = ["game__id"]
-    list_select_related = ["seat", "game"]
-    fields = ["game", "seq", "kind", "seat", "reason", "created_at", "shown_action"]
-    readonly_fields = fields
+    list_filter = ["kind", "reason"]
+    list_select_related = ["game", "seat__user"]
+    search_fields = ["seat__user__username"]
+
+    def get_fields(self, request, obj=None):
+        full = obj is not None and _full_action_shown(request, obj)
+        return [
+            "game",
+            "seq",
+            "kind",
+            "seat",
+            "reason",
+            "created_at",
+            "full_action" if full else "public_action",
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.get_fields(request, obj)
+
+    def get_search_results(self, request, queryset, search_term):
+        term = search_term.strip().lstrip("#")
+        if term.isdigit() and len(term) < 19:
+            return queryset.filter(game_id=int(term)), False
+        return super().get_search_results(request, queryset, search_term)
 
     @admin.display(description=_("action"))
-    def shown_action(self, obj):
-        """An action may reveal hidden cards (an exchange): shown once the game is over."""
-        if obj.game.seed_revealed:
-            return json.dumps(obj.action, ensure_ascii=False)
-        return _("(hidden until the game is over)")
+    def full_action(self, obj):
+        return format_html("<pre>{}</pre>", _pretty_json(obj.action))
+
+    @admin.display(description=_("action (public part)"))
+    def public_action(self, obj):
+        return _public_action_html(obj)
+
+
+# --------------------------------------------------------------------------- chat
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ReadOnlyAdmin):
-    list_display = ["game", "user", "text", "hidden", "created_at"]
+class ChatMessageAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["created_at", "game", "user", "text", "hidden"]
     list_filter = ["hidden"]
     search_fields = ["text", "user__username"]
+    list_select_related = ["game", "user"]
+    fields = ["game", "user", "seat", "created_at", "text", "hidden"]
+    readonly_fields = fields
+    actions = ["hide_messages", "unhide_messages"]
+    action_form = ModerationActionForm
+
+    def has_hide_permission(self, request):
+        return request.user.has_perm("games.change_chatmessage")
+
+    @admin.action(description=_("Hide the selected messages (give a reason)"), permissions=["hide"])
+    def hide_messages(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda m: moderation.message_hide(moderator=request.user, message=m, reason=reason),
+            _("%(count)d message(s) hidden."),
+        )
+
+    @admin.action(
+        description=_("Show the selected hidden messages again (give a reason)"),
+        permissions=["hide"],
+    )
+    def unhide_messages(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda m: moderation.message_hide(
+                moderator=request.user, message=m, reason=reason, hidden=False
+            ),
+            _("%(count)d message(s) shown again."),
+        )
+
+
+# --------------------------------------------------------------------------- reports
+
+
+class MineFilter(admin.SimpleListFilter):
+    title = _("assignee")
+    parameter_name = "mine"
+
+    def lookups(self, request, model_admin):
+        return [("me", _("assigned to me")), ("nobody", _("nobody"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "me":
+            return queryset.filter(assignee=request.user)
+        if self.value() == "nobody":
+            return queryset.filter(assignee__isnull=True)
+        return queryset
+
+
+@admin.register(Report)
+class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = [
+        "id",
+        "created",
+        "status",
+        "category",
+        "reporter",
+        "reported_user",
+        "game",
+        "assignee",
+    ]
+    list_filter = ["status", "category", MineFilter]
+    search_fields = ["reporter__username", "reported_user__username", "text"]
+    list_select_related = ["reporter", "reported_user", "game", "assignee"]
+    actions = ["assign_to_me", "close_reports"]
+    action_form = ModerationActionForm
+    fields = [
+        "status",
+        "category",
+        "text",
+        "reporter",
+        "reported_user",
+        "game_link",
+        "reported_message",
+        "created",
+        "assignee",
+        "decision",
+        "closed",
+        "context",
+    ]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("message__user")
+
+    def has_handle_permission(self, request):
+        return request.user.has_perm("games.change_report")
+
+    @admin.display(description=_("game"))
+    def game_link(self, obj):
+        url = reverse("admin:games_game_change", args=[obj.game_id])
+        timeline = reverse("admin:games_game_timeline", args=[obj.game_id])
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>', url, obj.game, timeline, _("timeline")
+        )
+
+    @admin.display(description=_("message"))
+    def reported_message(self, obj):
+        if not obj.message_id:
+            return "—"
+        m = obj.message
+        return format_html(
+            "<blockquote>{}</blockquote><small>{} · {}{}</small>",
+            m.text,
+            m.user.get_username(),
+            m.created_at,
+            _(" · hidden") if m.hidden else "",
+        )
+
+    @admin.display(description=_("log around it (public)"))
+    def context(self, obj):
+        return render_to_string("admin/games/report/_context.html", {"rows": report_context(obj)})
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        extra_context["can_handle"] = self.has_handle_permission(request)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:object_id>/handle/",
+                self.admin_site.admin_view(self.handle_view),
+                name="games_report_handle",
+            ),
+        ] + super().get_urls()
+
+    def handle_view(self, request, object_id):
+        """POST from the report page: "assign to me", or close with the decision."""
+        report = get_object_or_404(Report, pk=object_id)
+        if request.method != "POST" or not self.has_handle_permission(request):
+            raise PermissionDenied
+        try:
+            if request.POST.get("op") == "assign":
+                moderation.report_assign(moderator=request.user, report=report)
+                self.message_user(request, _("The report is yours."), messages.SUCCESS)
+            elif request.POST.get("op") == "close":
+                moderation.report_close(
+                    moderator=request.user, report=report, decision=request.POST.get("decision")
+                )
+                self.message_user(request, _("The report is closed."), messages.SUCCESS)
+            else:
+                self.message_user(request, _("Choose what to do."), messages.ERROR)
+        except moderation.ModerationError as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+        return redirect("admin:games_report_change", report.pk)
+
+    @admin.action(description=_("Assign to me"), permissions=["handle"])
+    def assign_to_me(self, request, queryset):
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda r: moderation.report_assign(moderator=request.user, report=r),
+            _("%(count)d report(s) assigned to you."),
+        )
+
+    @admin.action(
+        description=_("Close the selected reports (write the decision)"), permissions=["handle"]
+    )
+    def close_reports(self, request, queryset):
+        decision = request.POST.get("reason", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda r: moderation.report_close(moderator=request.user, report=r, decision=decision),
+            _("%(count)d report(s) closed."),
+        )
+
+
+# --------------------------------------------------------------------------- audit
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["created", "moderator", "action", "game", "target_user", "reason"]
+    list_filter = ["action"]
+    search_fields = ["moderator__username", "target_user__username", "reason"]
+    list_select_related = ["moderator", "game", "target_user"]
+    fields = ["created", "moderator", "action", "game", "target_user", "reason", "details"]
+    readonly_fields = fields
+    date_hierarchy = "created"
+
+
+@admin.register(UserSanction)
+class UserSanctionAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["user", "muted_until", "banned_at", "updated"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
+    fields = ["user", "muted_until", "banned_at", "updated"]
+    readonly_fields = fields
+
+
+# --------------------------------------------------------------------------- users
+
+
+def _registered_user_admin():
+    """The user admin registered so far (accounts' one, with the profile), to extend it."""
+    try:
+        return type(admin.site.get_model_admin(User))
+    except admin.sites.NotRegistered:
+        return BaseUserAdmin
+
+
+class UserModerationAdmin(_registered_user_admin()):
+    """The user admin plus games played, sanctions and the ban / mute actions."""
+
+    list_display = [
+        *[f for f in _registered_user_admin().list_display if f != "is_staff"],
+        "is_active",
+        "is_staff",
+        "games_count",
+        "muted_until",
+        "date_joined",
+    ]
+    list_filter = ["is_active", "is_staff", "is_superuser", "groups"]
+    actions = ["ban_users", "mute_users", "unmute_users"]
+    action_form = ModerationActionForm
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("sanction")
+            .annotate(
+                _games_count=Coalesce(
+                    Subquery(
+                        Seat.objects.filter(user=OuterRef("pk"))
+                        .order_by()
+                        .values("user")
+                        .annotate(n=Count("id"))
+                        .values("n")
+                    ),
+                    0,
+                )
+            )
+        )
+
+    @admin.display(description=_("games"), ordering="_games_count")
+    def games_count(self, obj):
+        return obj._games_count
+
+    @admin.display(description=_("muted until"))
+    def muted_until(self, obj):
+        sanction = getattr(obj, "sanction", None)
+        return sanction.muted_until if sanction and sanction.is_muted() else None
+
+    def has_ban_permission(self, request):
+        return request.user.has_perm("games.ban_user")
+
+    def has_mute_permission(self, request):
+        return request.user.has_perm("games.mute_user")
+
+    @admin.action(
+        description=_("Ban the selected users (their running games go on with autopilot)"),
+        permissions=["ban"],
+    )
+    def ban_users(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda u: moderation.user_ban(moderator=request.user, user=u, reason=reason),
+            _("%(count)d user(s) banned."),
+        )
+
+    @admin.action(
+        description=_("Mute the selected users' chat (hours, reason)"), permissions=["mute"]
+    )
+    def mute_users(self, request, queryset):
+        reason, hours = request.POST.get("reason", ""), request.POST.get("hours", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda u: moderation.user_mute(
+                moderator=request.user, user=u, hours=hours, reason=reason
+            ),
+            _("%(count)d user(s) muted."),
+        )
+
+    @admin.action(description=_("Lift the chat mute of the selected users"), permissions=["mute"])
+    def unmute_users(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        _run_each(
+            self,
+            request,
+            queryset,
+            lambda u: moderation.user_unmute(moderator=request.user, user=u, reason=reason),
+            _("%(count)d mute(s) lifted."),
+        )
+
+
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+admin.site.register(User, UserModerationAdmin)

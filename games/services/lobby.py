@@ -72,12 +72,15 @@ def game_create(
     min_seats: int = 2,
     max_seats: int = 6,
     time_control: str = TimeControl.DEFAULT,
+    allow_setup: bool = False,
 ) -> Game:
     """Open a new table hosted (and seated at position 1) by `host`.
 
     Draws the secret seed now (32 bytes from `secrets`) so that its SHA-256 commitment is
     public before anyone joins. Private games get an invitation token. Checks with the
     engine that the options work for both `min_seats` and `max_seats` players.
+    `options["setup"]` (a rigged deal) is refused unless `allow_setup` (trusted callers
+    only: tutorials, puzzles, tests) — whoever wrote it would know the hidden cards.
     Raises InvalidGameSettings (unknown kind, bad options/seats/visibility/time control).
     """
     _check_user(host)
@@ -89,6 +92,8 @@ def game_create(
         max_chars=OPTIONS_MAX_CHARS,
         error_cls=InvalidGameSettings,
     )
+    if "setup" in options and not allow_setup:
+        raise InvalidGameSettings(_("A rigged starting position is not allowed here."))
     min_seats = _seat_count(min_seats, _("minimum"))
     max_seats = _seat_count(max_seats, _("maximum"))
     if min_seats > max_seats:

@@ -65,6 +65,7 @@ def make_game(players, *, kind="counting", options=None, start=True, **kwargs) -
         options=options,
         min_seats=kwargs.pop("min_seats", min(len(players), 2)),
         max_seats=kwargs.pop("max_seats", max(len(players), 2)),
+        allow_setup=True,
         **kwargs,
     )
     for user in others:

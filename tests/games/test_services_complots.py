@@ -26,6 +26,10 @@ def test_invalid_complots_settings(alice):
         services.game_create(host=alice, kind="complots", options={"characters": ["x"] * 5})
     with pytest.raises(InvalidGameSettings):
         services.game_create(host=alice, kind="complots", min_seats=1, max_seats=4)
+    with pytest.raises(InvalidGameSettings):  # the host would know everyone's cards
+        services.game_create(
+            host=alice, kind="complots", options={"setup": {"hands": {"p2": ["duchesse"] * 2}}}
+        )
     assert Game.objects.count() == 0
 
 

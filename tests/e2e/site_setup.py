@@ -1,0 +1,85 @@
+"""Prepare the database of an end-to-end run: users with ready sessions, optionally a game.
+
+Run as a script against the run's own settings (DATABASE_URL...):
+    python tests/e2e/site_setup.py alice bob carol [--demo-game N]
+Prints JSON: {"sessions": {name: session_key}, "game": id or null}.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "complots_site.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import (  # noqa: E402
+    BACKEND_SESSION_KEY,
+    HASH_SESSION_KEY,
+    SESSION_KEY,
+    get_user_model,
+)
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+
+
+def session_for(user):
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def demo_game(users, moves):
+    """A running Complots game between `users`, `moves` moves in (timeouts' default moves),
+    so that screenshots show a table in play."""
+    from games import services
+    from games.engines import get_engine
+
+    host, *others = users
+    game = services.game_create(
+        host=host, kind="complots", min_seats=2, max_seats=len(users), time_control="live"
+    )
+    for user in others:
+        services.seat_join(game_id=game.pk, user=user)
+    services.game_start(game_id=game.pk, user=host)
+    engine = get_engine("complots")
+    by_player = {s.player_id: s.user for s in game.seats.all()}
+    for _ in range(moves):
+        game.refresh_from_db()
+        state = engine.load(game.state)
+        waiting = engine.waiting_for(state)
+        if not waiting:
+            break
+        player = waiting[0]
+        legal = engine.legal_actions(state, player)
+        preferred = [a for a in legal if a["type"] in ("power", "challenge", "lose", "coup")]
+        action = (preferred or legal)[(game.state_seq * 7) % len(preferred or legal)]
+        services.action_submit(
+            game_id=game.pk, user=by_player[player], action=action, expected_seq=game.state_seq
+        )
+    return game.pk
+
+
+def main(argv):
+    names = [a for a in argv if not a.startswith("--")]
+    moves = None
+    if "--demo-game" in argv:
+        moves = int(argv[argv.index("--demo-game") + 1])
+        names = [n for n in names if n != str(moves)]
+    User = get_user_model()
+    users = []
+    for name in names:
+        user, _ = User.objects.get_or_create(username=name, defaults={"email": f"{name}@e2e.test"})
+        users.append(user)
+    game = demo_game(users, moves) if moves is not None else None
+    print(json.dumps({"sessions": {u.username: session_for(u) for u in users}, "game": game}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
