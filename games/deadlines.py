@@ -229,8 +229,12 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     event = _last_event(game)
     started_at = event.created_at if event else now
     actor = event.seat if event is not None and event.kind == Event.Kind.ACTION else None
+    # Whose own doing the change is (no mail for it): the mover, or the host who started.
+    actor_user_id = actor.user_id if actor is not None else None
+    if event is not None and event.kind == Event.Kind.START:
+        actor_user_id = game.host_id
     if game.status == Game.Status.FINISHED:
-        _game_over_mails(game, actor, table.seats)
+        _game_over_mails(game, actor_user_id, table.seats)
         clock.seq, clock.started_at, clock.deadline_at, clock.reminder_at = (
             game.state_seq,
             started_at,
@@ -283,7 +287,7 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     long_enough = deadline is not None and deadline - started_at >= MAIL_MIN_DECISION
     if long_enough:
         for seat in newly_waiting:
-            if seat.status != Seat.Status.PLAYING or (actor and actor.user_id == seat.user_id):
+            if seat.status != Seat.Status.PLAYING or seat.user_id == actor_user_id:
                 continue
             _turn_mail(game, clock, seat, view, actor, deadline)
     clock.seq, clock.started_at, clock.deadline_at = game.state_seq, started_at, deadline
@@ -323,12 +327,12 @@ def _turn_mail(game, clock, seat, view, actor, deadline):
     )
 
 
-def _game_over_mails(game, actor, seats):
+def _game_over_mails(game, actor_user_id, seats):
     result = game.result or {}
     winner_ids = set(result.get("winners", []) if isinstance(result, dict) else [])
     winners = [display_name(s.user) for s in seats if s.player_id in winner_ids]
     for seat in seats:
-        if actor is not None and actor.user_id == seat.user_id:
+        if seat.user_id == actor_user_id:
             continue  # no mail for one's own move
         mail_claim(
             user=seat.user,
