@@ -17,7 +17,7 @@ import logging
 import time
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,16 @@ def _read_version(game_id: int):
 async def _poll(game_id: int, *, heartbeat: float | None, poll_interval: float):
     from asgiref.sync import sync_to_async
 
-    read = sync_to_async(_read_version, thread_sensitive=False)
+    read_version = sync_to_async(_read_version, thread_sensitive=False)
+
+    async def read(game_id):
+        while True:
+            try:
+                return await read_version(game_id)
+            except DatabaseError:  # a busy or restarting database: try again, do not end
+                log.warning("live: polling game %s failed, retrying", game_id, exc_info=True)
+                await asyncio.sleep(poll_interval)
+
     last = await read(game_id)
     if last is None:
         return

@@ -198,13 +198,18 @@ class Event(models.Model):
 
     seq 1 is the `start` event (`action` = {"players": [...]}, the engine ids in seat order);
     every later event is an `action` (played by `seat`) or a `system` action the platform
-    played for `seat` (timeout...); `action` is then the engine action dict.
+    played for `seat` (timeout...); `action` is then the engine action dict. Any other kind
+    (e.g. "moderation", written by games.moderation) is a note: it takes the next seq and
+    moves `state_seq` on, but leaves the engine state unchanged; replays skip it.
     """
 
     class Kind(models.TextChoices):
         START = "start", _("Start")
         ACTION = "action", _("Action")
         SYSTEM = "system", _("System")
+
+    # The kinds that go through the engine (everything else is a note).
+    STATE_KINDS = (Kind.START, Kind.ACTION, Kind.SYSTEM)
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()

@@ -28,7 +28,8 @@ def _normalize(data) -> str:
 
 def replay_state(game: Game, *, seed: bytes | None = None, events: Iterable[Event] | None = None):
     """The engine state rebuilt from the log (`engine.new_game` with the start event's
-    players, then `engine.apply` for every action and system event), plus the last seq.
+    players, then `engine.apply` for every action and system event; other kinds are notes
+    that leave the state unchanged), plus the last seq.
     Raises ReplayError when the log is inconsistent. Returns (engine, state, last_seq);
     state is None for a game that never started."""
     engine = common.engine_for(game.kind)
@@ -52,6 +53,8 @@ def replay_state(game: Game, *, seed: bytes | None = None, events: Iterable[Even
             continue
         if state is None:
             raise ReplayError(f"event {event.seq} before the start event")
+        if event.kind not in Event.STATE_KINDS:
+            continue  # a note (e.g. "moderation"): takes a seq, leaves the state unchanged
         if event.seat is None:
             raise ReplayError(f"event {event.seq} has no seat")
         try:

@@ -3,7 +3,7 @@ import pytest
 from games.engines import registry
 
 from .counting_engine import ENGINE
-from .factories import NAMES, UserFactory
+from .factories import NAMES
 
 
 @pytest.fixture(autouse=True)
@@ -26,27 +26,32 @@ def local_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def no_deadline_timers(monkeypatch):
+    """No countdown timer tasks: with eager Celery they would run at once, re-arm themselves
+    and recurse. Deadlines have their own tests (tests/deadlines)."""
+    from games import deadlines
+
+    monkeypatch.setattr(deadlines, "TIMER_MAX_COUNTDOWN", -1)
+
+
+@pytest.fixture(autouse=True)
 def no_redis(settings):
     """Live notices off unless a test turns them on."""
     settings.REDIS_URL = ""
 
 
-def _user_fixture(name):
-    @pytest.fixture
-    def _fixture(db):
-        return UserFactory(username=name)
-
-    return _fixture
-
-
-alice = _user_fixture("alice")
-bob = _user_fixture("bob")
-carol = _user_fixture("carol")
-dave = _user_fixture("dave")
-erin = _user_fixture("erin")
+# alice, bob and carol come from tests/conftest.py (verified users with a profile).
+@pytest.fixture
+def dave(make_user):
+    return make_user("dave", display_name="Dave")
 
 
 @pytest.fixture
-def players(db):
-    """A function: players(n) -> the first n named users."""
-    return lambda n: [UserFactory(username=name) for name in NAMES[:n]]
+def erin(make_user):
+    return make_user("erin", display_name="Erin")
+
+
+@pytest.fixture
+def players(make_user):
+    """A function: players(n) -> the first n named users (alice, bob, carol, dave...)."""
+    return lambda n: [make_user(name, display_name=name.title()) for name in NAMES[:n]]

@@ -93,3 +93,20 @@ def test_verify_only_when_finished(four):
     game = make_game(four)
     with pytest.raises(ReplayUnavailable):
         replay.game_verify(game)
+
+
+def test_notes_take_a_seq_and_are_skipped_by_replay(four):
+    """Other kinds (moderation notes) move state_seq on without changing the state."""
+    game = play_randomly(make_game(four, options={"target": 30}), rng=random.Random(3), max_moves=8)
+    seq = game.state_seq
+    Event.objects.create(
+        game=game, seq=seq + 1, kind="moderation", action={"type": "extend_deadline"}
+    )
+    Game.objects.filter(pk=game.pk).update(state_seq=seq + 1)
+    game.refresh_from_db()
+    assert replay.replay_mismatch(game) is None
+    assert replay.game_replay(game) == game.state
+    # the next move follows the note
+    game = play_randomly(game, rng=random.Random(4), max_moves=3)
+    assert game.state_seq == seq + 4
+    assert replay.replay_mismatch(game) is None
