@@ -253,11 +253,6 @@ def test_user_without_the_permission_cannot_moderate(client, make_user, game):
         moderation.game_abort(moderator=clerk, game=game, reason="x")
 
 
-@pytest.mark.xfail(
-    reason="games.replay.replay_state (platform) must skip `moderation` events: until then a "
-    "moderated game's replay reports 'event N has no seat'",
-    strict=False,
-)
 def test_replay_still_agrees_after_moderation_events(moderator, game, alice):
     from games.replay import replay_mismatch
 
