@@ -303,6 +303,11 @@ def seat_kick(
                 code="no_resign",
             )
         kind = f"kick_{mode}"
+        if mode == "autopilot":
+            # Before the event: the deadlines app's hook on the game row (saved with the
+            # event) must see the seat on autopilot, so that it owes its move at once.
+            seat.status = Seat.Status.AUTOPILOT
+            Seat.objects.filter(pk=seat.pk).update(status=seat.status)
         _append_moderation_event(
             game=game,
             moderator=moderator,
@@ -324,9 +329,7 @@ def seat_kick(
                 reason="moderation",
             )
             seat.status = Seat.Status.LEFT
-        else:
-            seat.status = Seat.Status.AUTOPILOT
-        Seat.objects.filter(pk=seat.pk).update(status=seat.status)
+            Seat.objects.filter(pk=seat.pk).update(status=seat.status)
         _audit(
             moderator=moderator,
             kind=kind,

@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 
 from games import moderation, selectors, services
 from games.models import ChatMessage, Event, Game, Seat
@@ -318,3 +319,22 @@ def test_ban_with_a_seat_already_on_autopilot_and_an_open_table(moderator, game,
     assert running.seats.get(user=bob).status == Seat.Status.AUTOPILOT
     assert game.seats.get(user=bob).status == Seat.Status.AUTOPILOT
     assert ModerationAction.objects.filter(action="ban").count() == 1
+
+
+def test_kicked_seat_is_played_by_the_deadlines_autopilot(mod_client, game, alice, bob):
+    from games.deadlines import deadlines_sweep
+
+    services.action_submit(
+        game_id=game.pk, user=alice, action={"type": "income"}, expected_seq=game.state_seq
+    )
+    seat = game.seats.get(user=bob)
+    assert seat.to_act
+    _moderate(mod_client, game, action="kick_autopilot", seat=seat.pk, reason="Gone")
+    game.refresh_from_db()
+    assert game.deadline_at <= timezone.now()  # an autopilot seat owes its move now
+    deadlines_sweep(now=timezone.now() + dt.timedelta(seconds=1))
+    last = game.events.order_by("-seq").first()
+    assert (last.kind, last.reason, last.seat_id) == ("system", "autopilot", seat.pk)
+    game.refresh_from_db()
+    assert game.seats.get(user=alice).to_act  # alice's turn again, with her own deadline
+    assert game.deadline_at > timezone.now() + dt.timedelta(hours=1)
