@@ -338,3 +338,21 @@ def test_kicked_seat_is_played_by_the_deadlines_autopilot(mod_client, game, alic
     game.refresh_from_db()
     assert game.seats.get(user=alice).to_act  # alice's turn again, with her own deadline
     assert game.deadline_at > timezone.now() + dt.timedelta(hours=1)
+
+
+def test_extension_holds_against_the_deadlines_sweeper(mod_client, game):
+    from games.deadlines import deadlines_sweep
+
+    game.refresh_from_db()
+    old = game.deadline_at
+    _moderate(mod_client, game, action="extend_deadline", hours=24, reason="Travel")
+    game.refresh_from_db()
+    seq = game.state_seq
+    assert game.deadline_at == old + dt.timedelta(hours=24)
+    deadlines_sweep(now=old + dt.timedelta(minutes=1))  # the old deadline has passed
+    game.refresh_from_db()
+    assert game.state_seq == seq and game.deadline_at == old + dt.timedelta(hours=24)
+    deadlines_sweep(now=old + dt.timedelta(hours=24, minutes=1))  # the new one has too
+    game.refresh_from_db()
+    last = game.events.order_by("-seq").first()
+    assert (last.kind, last.reason) == ("system", "timeout")
