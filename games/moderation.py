@@ -28,7 +28,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import services
+from games import live, services
 from games.models import ChatMessage, Event, Game, Seat
 from games.models_moderation import ModerationAction, Report, UserSanction
 from games.services.errors import GameError
@@ -127,6 +127,7 @@ def _append_moderation_event(
     if game.state_seq == 0 and not game.events.exists():
         game.revision += 1
         game.save(update_fields=["revision"])
+        live.publish_on_commit(game)
         return None
     last = max(game.events.aggregate(last=Max("seq"))["last"] or 0, game.state_seq)
     event = Event.objects.create(
@@ -143,6 +144,7 @@ def _append_moderation_event(
     if keep_clock:
         _keep_decision_clock(game, previous_seq)
     game.save(update_fields=["state_seq", "revision"])
+    live.publish_on_commit(game)  # open pages refetch their view (the seq moved on)
     return event
 
 

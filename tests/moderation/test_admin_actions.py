@@ -356,3 +356,17 @@ def test_extension_holds_against_the_deadlines_sweeper(mod_client, game):
     game.refresh_from_db()
     last = game.events.order_by("-seq").first()
     assert (last.kind, last.reason) == ("system", "timeout")
+
+
+def test_moderation_notifies_open_pages(
+    moderator, game, alice, django_capture_on_commit_callbacks, monkeypatch
+):
+    from games import live
+
+    sent = []
+    monkeypatch.setattr(live, "publish_change", lambda *args: sent.append(args) or True)
+    message = services.chat_post(game_id=game.pk, user=alice, text="x")
+    with django_capture_on_commit_callbacks(execute=True):
+        moderation.message_hide(moderator=moderator, message=message, reason="noise")
+    game.refresh_from_db()
+    assert (game.pk, game.state_seq, game.revision) in sent
