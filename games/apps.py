@@ -6,10 +6,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from django.db.models.signals import post_save
+        from django.db.models.signals import pre_save
 
         from . import deadlines, models_deadlines  # noqa: F401  (deadline/mail models)
 
-        post_save.connect(
-            deadlines.on_game_saved, sender="games.Game", dispatch_uid="games.deadlines"
+        pre_save.connect(
+            deadlines.on_game_saving, sender="games.Game", dispatch_uid="games.deadlines"
         )

@@ -193,7 +193,7 @@ def _last_event(game):
     return Event.objects.filter(game=game, seq=game.state_seq).select_related("seat").first()
 
 
-def clock_sync(game, now=None) -> bool:
+def clock_sync(game, now=None, *, saving=False) -> bool:
     """Catch up the deadline bookkeeping with the game's last event. The row is locked.
 
     Idempotent per seq: recomputes the deadline (away, autopilot), updates who waits since
@@ -230,7 +230,8 @@ def clock_sync(game, now=None) -> bool:
     if deadline is not None and autopilot_waiting(game, state, engine):
         effective = min(deadline, started_at)
     if effective != game.deadline_at:
-        Game.objects.filter(pk=game.pk).update(deadline_at=effective)
+        if not saving:  # while saving, the caller's UPDATE stores the instance's value
+            Game.objects.filter(pk=game.pk).update(deadline_at=effective)
         game.deadline_at = effective
 
     view = engine.view(state, None)
@@ -269,7 +270,7 @@ def clock_sync(game, now=None) -> bool:
         started_at + (deadline - started_at) * REMINDER_FRACTION if long_enough else None
     )
     clock.save()
-    if effective is not None:
+    if effective is not None and _timers_enabled():
         seq = game.state_seq
         transaction.on_commit(lambda: timer_schedule(game.pk, seq, effective), robust=True)
     return True
@@ -319,10 +320,18 @@ def _game_over_mails(game, actor):
         )
 
 
+def _timers_enabled() -> bool:
+    """Countdown timers need a real broker: with eager tasks (tests, CELERY_TASK_ALWAYS_EAGER)
+    a countdown would run at once; the sweeper alone enforces deadlines then."""
+    from celery import current_app
+
+    return not current_app.conf.task_always_eager
+
+
 def timer_schedule(game_id: int, seq: int, deadline: datetime) -> bool:
     """Enqueue a countdown timeout task when the deadline is near; never raises."""
     delay = (deadline - timezone.now()).total_seconds()
-    if delay > TIMER_MAX_COUNTDOWN:
+    if delay > TIMER_MAX_COUNTDOWN or not _timers_enabled():
         return False  # the sweeper will see it
     from .tasks import game_timeout
 
@@ -599,20 +608,25 @@ def seat_flags(game, now=None) -> dict[str, dict]:
 # --- the hook on every change ----------------------------------------------------------
 
 
-def on_game_saved(sender, instance, created=False, update_fields=None, **kwargs):
-    """post_save of Game: catch up the bookkeeping inside the writer's transaction.
+def on_game_saving(sender, instance, update_fields=None, **kwargs):
+    """pre_save of Game: do the bookkeeping of the new event inside the writer's
+    transaction, before the game row's UPDATE (which then stores our `deadline_at` too).
 
-    The platform saves the game after each event (new `state_seq`) and when it finishes.
-    A failure here is logged and rolled back to a savepoint: the move stands, and the
-    sweeper does the bookkeeping on its next pass.
+    The platform saves the game after each event (new `state_seq`, `deadline_at`) and when
+    it finishes. Running before the UPDATE keeps the game row's write lock as short as the
+    platform made it. A failure is logged and rolled back to a savepoint: the move stands,
+    and the sweeper does the bookkeeping on its next pass.
     """
-    if created or instance.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
+    if instance._state.adding or instance.pk is None:
+        return
+    if instance.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
         return
     if update_fields is not None and not {"state_seq", "status"} & set(update_fields):
         return
+    saving = update_fields is None or "deadline_at" in update_fields
     try:
         with transaction.atomic():
-            clock_sync(instance)
+            clock_sync(instance, saving=saving)
     except Exception:
         log.exception("deadline bookkeeping of game %s failed; the sweeper will retry", instance.pk)
 

@@ -5,7 +5,8 @@
 - Markers: ``postgres`` (skipped unless DATABASE_URL points at PostgreSQL), ``redis``
   (skipped unless REDIS_URL is set), ``e2e`` (browser tests: skipped when no Chromium is found;
   PLAYWRIGHT_CHROMIUM names the executable, /usr/bin/chromium by default).
-- ``browser`` and ``page``: a headless Chromium driven by Playwright, for ``live_server``.
+- ``browser`` (one per module) and ``page``: a headless Chromium driven by Playwright, for
+  ``live_server``.
 - The cache is emptied after every test, so rate limits never leak from one test to another.
 - Translation catalogues (.mo) are compiled from the committed .po files when missing or
   older, so the suite always sees the current French.
@@ -118,23 +119,33 @@ def carol(make_user):
     return make_user("carol", display_name="Carol")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """A headless Debian Chromium (never a Playwright-downloaded one)."""
+    """A headless Debian Chromium (never a Playwright-downloaded one), one per test module.
+
+    Playwright's sync API keeps an event loop running in this thread while it is open, so it
+    is closed at the end of each module: later tests may use ``asyncio.run`` again.
+    """
     path = chromium_path()
     if not path:
         pytest.skip("needs Chromium (PLAYWRIGHT_CHROMIUM or apt chromium)")
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
-    # the test itself (fixtures, assertions) are still plain synchronous code.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    # The test's own ORM calls (fixtures, assertions) run beside Playwright's event loop.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=path, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield chromium
-        chromium.close()
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(
+                executable_path=path, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ one is never touched. See /work/shared/design/ENGINES.md for the binding contrac
 """
 
 import hashlib
-import hmac
 import os
 
 
@@ -89,24 +88,54 @@ def seed_to_key(seed) -> bytes:
 _MASK64 = (1 << 64) - 1
 
 
-class SeededRandom:
-    """A deterministic random stream: HMAC-SHA256(key, counter) in counter mode.
+_PREFIXES: dict = {}
+_IPAD = int.from_bytes(b"\x36" * 64, "big")
+_FACTORIALS = [1]
+for _i in range(1, 58):
+    _FACTORIALS.append(_FACTORIALS[-1] * _i)
+_BIG = 1 << 256
 
-    Each block gives four 64-bit words. The position in the stream (``counter``) is plain
-    data, so a game state can carry it and replay it. Never uses Python's ``random``.
+
+def _prefix(key: bytes):
+    """The SHA-256 state after absorbing the key's HMAC inner pad (cached per key)."""
+    h = _PREFIXES.get(key)
+    if h is None:
+        if len(_PREFIXES) > 4096:
+            _PREFIXES.clear()
+        padded = int.from_bytes(key.ljust(64, b"\0"), "big") ^ _IPAD
+        h = _PREFIXES[key] = hashlib.sha256(padded.to_bytes(64, "big"))
+    return h
+
+
+class SeededRandom:
+    """A deterministic random stream: SHA-256 in counter mode over the 32-byte key.
+
+    Block ``i`` is SHA-256((key XOR ipad) || i as 8 bytes), the inner hash of
+    HMAC-SHA256(key, i) (the key is itself a SHA-256 output and the input has a fixed length,
+    so this keyed counter-mode hash is a pseudo-random function). Each block gives four
+    64-bit words. The position in the stream (``counter``) is plain data, so a game state can
+    carry it and replay it. Never uses Python's ``random``.
     """
 
-    __slots__ = ("key", "counter", "_words")
+    __slots__ = ("key", "counter", "_words", "_h")
 
     def __init__(self, key: bytes, counter: int = 0):
         self.key = key
         self.counter = counter
         self._words = []
+        self._h = _prefix(key)
 
     def _refill(self):
-        block = hmac.new(self.key, self.counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        h = self._h.copy()
+        h.update(self.counter.to_bytes(8, "big"))
         self.counter += 1
-        self._words = [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
+        word = int.from_bytes(h.digest(), "big")
+        self._words = [
+            word & _MASK64,
+            (word >> 64) & _MASK64,
+            (word >> 128) & _MASK64,
+            word >> 192,
+        ]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
@@ -122,10 +151,33 @@ class SeededRandom:
             if word < limit:
                 return word % n
 
+    def _block(self) -> int:
+        h = self._h.copy()
+        h.update(self.counter.to_bytes(8, "big"))
+        self.counter += 1
+        return int.from_bytes(h.digest(), "big")
+
     def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Shuffle ``items`` in place (Fisher-Yates).
+
+        Up to 57 items, one uniform 256-bit block (rejection-sampled below a multiple of
+        len(items)!) gives all the swap indices as mixed-radix digits: exactly uniform.
+        """
+        m = len(items)
+        if m < 2:
+            return
+        if m > 57:
+            for i in range(m - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        total = _FACTORIALS[m]
+        limit = _BIG - _BIG % total
+        x = self._block()
+        while x >= limit:
+            x = self._block()
+        for i in range(m - 1, 0, -1):
+            x, j = divmod(x, i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from .base import ActionButton, ActionGroup, sentence_for
 from .complots_cards import CHARACTERS, character
@@ -92,20 +91,20 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
 
 
 MOMENT_TITLES = {
-    "choose": _lazy("Both players choose a card from their pile"),
-    "turn": _lazy("%(player)s's turn"),
-    "challenge": _lazy("Challenge window"),
-    "block": _lazy("Block window"),
-    "lose": _lazy("%(decider)s loses a life"),
-    "exchange": _lazy("%(decider)s exchanges cards with the Cour"),
-    "show": _lazy("%(decider)s shows a card to the Inquisiteur"),
-    "examine": _lazy("%(decider)s decides on the examined card"),
-    "announce": _lazy("Counter-announcements"),
-    "give": _lazy("%(decider)s gives coins"),
-    "split": _lazy("%(decider)s splits the coins"),
-    "blackmail": _lazy("%(decider)s answers the Maître-Chanteur"),
-    "spy": _lazy("%(decider)s may spy again"),
-    "plague": _lazy("%(decider)s passes La Peste on"),
+    "choose": gettext_lazy("Both players choose a card from their pile"),
+    "turn": gettext_lazy("%(player)s's turn"),
+    "challenge": gettext_lazy("Challenge window"),
+    "block": gettext_lazy("Block window"),
+    "lose": gettext_lazy("%(decider)s loses a life"),
+    "exchange": gettext_lazy("%(decider)s exchanges cards with the Cour"),
+    "show": gettext_lazy("%(decider)s shows a card to the Inquisiteur"),
+    "examine": gettext_lazy("%(decider)s decides on the examined card"),
+    "announce": gettext_lazy("Counter-announcements"),
+    "give": gettext_lazy("%(decider)s gives coins"),
+    "split": gettext_lazy("%(decider)s splits the coins"),
+    "blackmail": gettext_lazy("%(decider)s answers the Maître-Chanteur"),
+    "spy": gettext_lazy("%(decider)s may spy again"),
+    "plague": gettext_lazy("%(decider)s passes La Peste on"),
 }
 
 
@@ -122,33 +121,24 @@ def pending_context(view, names):
     params = {"player": name(pending.get("player")), "decider": name(pending.get("decider"))}
     title = MOMENT_TITLES.get(moment)
     lines = []
+    action = pending.get("action") if isinstance(pending.get("action"), dict) else None
+    if action:
+        line = action_sentence(action, name(pending.get("player")), names)
+        if line:
+            lines.append(line)
     claim = pending.get("claim")
-    if isinstance(claim, dict):
-        target = (
-            (pending.get("action") or {}).get("target") if claim.get("kind") == "action" else None
+    if isinstance(claim, dict) and claim.get("kind") == "announce":
+        lines.append(
+            _("%(player)s announces the %(character)s")
+            % {
+                "player": name(claim.get("player")),
+                "character": character_name(claim.get("character")),
+            }
         )
-        if target:
-            lines.append(
-                _("%(player)s claims the %(character)s against %(target)s")
-                % {
-                    "player": name(claim.get("player")),
-                    "character": character_name(claim.get("character")),
-                    "target": name(target),
-                }
-            )
-        elif claim.get("kind") == "abuse_of_trust":
-            lines.append(
-                _("%(player)s claims not to hold the Duchesse")
-                % {"player": name(claim.get("player"))}
-            )
-        else:
-            lines.append(
-                _("%(player)s claims the %(character)s")
-                % {
-                    "player": name(claim.get("player")),
-                    "character": character_name(claim.get("character")),
-                }
-            )
+    elif isinstance(claim, dict) and claim.get("kind") == "abuse_of_trust" and not action:
+        lines.append(
+            _("%(player)s claims not to hold the Duchesse") % {"player": name(claim.get("player"))}
+        )
     block = pending.get("block")
     if isinstance(block, dict):
         lines.append(
@@ -163,6 +153,31 @@ def pending_context(view, names):
         "title": (str(title) % params) if title else moment.replace("_", " ").capitalize(),
         "lines": lines,
     }
+
+
+def action_sentence(action, player, names):
+    """The turn's action as played, in words ("alice announces the Capitaine against bob")."""
+    kind = action.get("type")
+    target = names.get(action.get("target"), action.get("target"))
+    params = {"player": player, "target": target}
+    if kind == "power":
+        params["character"] = character_name(action.get("character"))
+        if target:
+            return _("%(player)s announces the %(character)s against %(target)s") % params
+        return _("%(player)s announces the %(character)s") % params
+    if kind == "foreign_aid":
+        return _("%(player)s takes Foreign Aid") % params
+    if kind == "abuse_of_trust":
+        return _("%(player)s claims not to hold the Duchesse") % params
+    if kind in ("plague", "beggar", "coup", "convert") and target:
+        labels = {
+            "plague": _("%(player)s gives La Peste to %(target)s"),
+            "beggar": _("%(player)s gives Le Mendiant to %(target)s"),
+            "coup": _("%(player)s assassinates %(target)s"),
+            "convert": _("%(player)s converts %(target)s"),
+        }
+        return labels[kind] % params
+    return ""
 
 
 def private_context(view, names):

@@ -159,3 +159,11 @@ def logged_in_context(browser, site, session_key, **kwargs):
     context = browser.new_context(base_url=site.base_url, **kwargs)
     context.add_cookies([{"name": "sessionid", "value": session_key, "url": site.base_url}])
     return context
+
+
+@pytest.fixture(scope="session")
+def site_polling(tmp_path_factory):
+    """The same site without Redis: pages poll for changes every 2 s."""
+    site = Site(tmp_path_factory.mktemp("e2e-poll"), with_redis=False).start()
+    yield site
+    site.stop()

@@ -87,7 +87,8 @@ def test_income(three):
     table = three()
     table.play("p1", {"type": "income"})
     assert table.coins("p1") == 3
-    assert "alice takes 1 Or" in table.page("p2") or "alice" in table.page("p2")
+    log = table.page("p2").split('id="game-log"')[1]
+    assert "Alice takes Income (1 Or)." in log  # describe() in English, with display names
     assert table.view()["current_player"] == "p2"
 
 
@@ -171,6 +172,15 @@ def test_two_player_choose(client, alice, bob):
     assert table.view()["pending"]["moment"] == "turn"
 
 
+def test_the_page_speaks_french(three, client):
+    table = three()
+    table.page("p1")
+    client.cookies["django_language"] = "fr"
+    html = client.get(url("detail", table.game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "À vous de jouer" in html and "Revenu (+1)" in html
+    assert "Annoncer : Capitaine" in html and "Contre l&#x27;Aide Étrangère." in html
+
+
 def test_buttons_only_for_my_legal_actions(three):
     table = three()
     engine, state = engine_state(table.game)
@@ -197,6 +207,7 @@ def test_characters_in_play_and_french(three, client):
     client.cookies["django_language"] = "fr"
     html = client.get(url("detail", table.game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "La partie commence" in html  # the engine's describe(entry, "fr")
+    assert "Personnages en jeu" in html and "Vole 1 Or à chaque adversaire" in html
 
 
 def test_finished_complots_game_replay_shows_every_card(client, alice, bob):

@@ -49,7 +49,9 @@ def _first_live(s, seat, character):
 
 def _choose(s, f, seat, action):
     character = action["character"]
+    s.mine()
     s.hands[seat] = s.hands[seat] + ((character, ALIVE),)
+    s.mine()
     s.lives[seat] += 1
     if flow.window_pass(s, f, seat):
         return
@@ -58,7 +60,12 @@ def _choose(s, f, seat, action):
 def _apply_frame(s, f, seat, action):
     k = f["k"]
     kind = action["type"]
-    if k == "turn":
+    if k == "chal":
+        if kind == "challenge":
+            flow.challenge(s, f, seat)
+        else:
+            flow.challenge_pass(s, f, seat)
+    elif k == "turn":
         powers.begin_action(s, seat, action)
     elif k == "chal":
         if kind == "challenge":
@@ -118,15 +125,23 @@ class ComplotsEngine(Engine):
         seat = state.game.seat.get(player) if isinstance(player, str) else None
         if seat is None:
             return []
-        return [a.copy() for a in _cached_legal(state, seat)]
+        cache = state.cache
+        if cache is not None:
+            acts = cache.get(seat)
+            if acts is not None:
+                return list(map(dict.copy, acts))
+        return list(map(dict.copy, _cached_legal(state, seat)))
 
     def apply(self, state, player, action):
-        seat = state.game.seat.get(player) if isinstance(player, str) else None
-        if seat is None:
-            raise IllegalAction(f"{player!r} is not a player of this game")
+        try:
+            seat = state.game.seat[player]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{player!r} is not a player of this game") from None
         if type(action) is not dict:
             raise IllegalAction("An action must be a dict with a 'type'")
-        acts = _cached_legal(state, seat)
+        cache = state.cache
+        if cache is None or (acts := cache.get(seat)) is None:
+            acts = _cached_legal(state, seat)
         if action not in acts:
             normalised = _normalise(state, action)
             if normalised is action or normalised not in acts:
@@ -140,8 +155,7 @@ class ComplotsEngine(Engine):
     def waiting_for(self, state):
         if not state.stack:
             return []
-        players = state.game.players
-        return [players[i] for i in state.stack[-1]["w"]]
+        return list(map(state.game.players.__getitem__, state.stack[-1]["w"]))
 
     def default_action(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None

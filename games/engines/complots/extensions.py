@@ -50,6 +50,9 @@ def _close_announcements(s, f):
     s.stack.append(frame)
 
 
+flow.CLOSE_ANNOUNCEMENTS.append(lambda s, f: _close_announcements(s, f))
+
+
 def _annres(s, f):
     f = dict(f)
     i = f["i"]
@@ -112,7 +115,9 @@ def _finish_croque_mort(s, f, standing, challenged):
         share = estate // len(standing)
         if share:
             for i in standing:
+                s.mine()
                 s.coins[dead] -= share
+                s.mine()
                 s.coins[i] += share
                 s.add_log(
                     {
@@ -124,6 +129,7 @@ def _finish_croque_mort(s, f, standing, challenged):
                 )
     rest = s.coins[dead]
     if rest:
+        s.mine()
         s.coins[dead] = 0
         s.treasury += rest
         s.add_log({"event": "pay", "player": players[dead], "to": "treasury", "amount": rest})
@@ -336,8 +342,10 @@ def begin_extension_action(s, seat, action):
     if kind == "convert":
         target = g.seat[action["target"]]
         cost = 1 if target == seat else 2
+        s.mine()
         s.coins[seat] -= cost
         s.hospice += cost
+        s.mine()
         s.religion[target] = "protestant" if s.religion[target] == "catholique" else "catholique"
         s.add_log({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost})
         s.add_log(
@@ -385,6 +393,7 @@ def _resolve_abuse(s, f):
     amount = s.hospice
     if amount:
         s.hospice = 0
+        s.mine()
         s.coins[f["a"]] += amount
         s.add_log({"event": "take_hospice", "player": s.game.players[f["a"]], "amount": amount})
 

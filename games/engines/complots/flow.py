@@ -24,6 +24,7 @@ def gain(s, seat, amount, log=True):
         amount = s.treasury
     if amount:
         s.treasury -= amount
+        s.mine()
         s.coins[seat] += amount
         if log:
             s.add_log({"event": "gain", "player": s.game.players[seat], "amount": amount})
@@ -34,6 +35,7 @@ def pay_treasury(s, seat, amount):
     if amount > s.coins[seat]:
         amount = s.coins[seat]
     if amount:
+        s.mine()
         s.coins[seat] -= amount
         s.treasury += amount
         s.add_log(
@@ -47,7 +49,9 @@ def transfer(s, source, dest, amount, event="pay"):
     if amount > s.coins[source]:
         amount = s.coins[source]
     if amount and source != dest:
+        s.mine()
         s.coins[source] -= amount
+        s.mine()
         s.coins[dest] += amount
         players = s.game.players
         if event == "steal":
@@ -143,8 +147,40 @@ def run(s):
         f = stack[-1]
         handler = AUTO.get(f["k"])
         if handler is None:
-            return
+            lives = s.lives
+            for i in f["w"]:
+                if not lives[i]:
+                    _drop_dead(s, f)
+                    break
+            else:
+                return
+            continue
         handler(s, f)
+
+
+def _drop_dead(s, f):
+    """Take eliminated players out of the decision frame ``f`` (the top one).
+
+    A window goes on with the living; a window or decision left with nobody ends as if
+    everyone had passed (a claim stands, announcements close), a forced decision of an
+    eliminated player lapses (drawn cards go back to the Court).
+    """
+    lives = s.lives
+    waiting = tuple(i for i in f["w"] if lives[i])
+    if waiting and f["k"] in ("chal", "block", "ann", "choose"):
+        s.stack[-1] = {**f, "w": waiting}
+        return
+    s.stack.pop()
+    k = f["k"]
+    if k == "chal":
+        set_result(s, 1)
+    elif k == "ann":
+        CLOSE_ANNOUNCEMENTS[0](s, f)
+    elif k == "exch":
+        s.shuffle_court(f["d"])
+
+
+CLOSE_ANNOUNCEMENTS = []
 
 
 # -- windows ---------------------------------------------------------------------------
@@ -163,24 +199,39 @@ def push_challenge(s, claimant, character, kind, extra=None):
 
 
 def set_result(s, value):
-    below = dict(s.stack[-1])
+    below = s.stack[-1].copy()
     below["res"] = value
     s.stack[-1] = below
 
 
 def window_pass(s, f, seat):
     """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left."""
-    waiting = tuple(i for i in f["w"] if i != seat)
-    if waiting:
-        s.stack[-1] = {**f, "w": waiting}
-        return False
-    s.stack.pop()
-    return True
+    waiting = f["w"]
+    if len(waiting) == 1:
+        s.stack.pop()
+        return True
+    rest = list(waiting)
+    rest.remove(seat)
+    f = f.copy()
+    f["w"] = tuple(rest)
+    s.stack[-1] = f
+    return False
 
 
 def challenge_pass(s, f, seat):
-    if window_pass(s, f, seat):
-        set_result(s, 1)
+    waiting = f["w"]
+    stack = s.stack
+    if len(waiting) == 1:
+        stack.pop()
+        below = stack[-1].copy()
+        below["res"] = 1
+        stack[-1] = below
+        return
+    rest = list(waiting)
+    rest.remove(seat)
+    f = f.copy()
+    f["w"] = tuple(rest)
+    stack[-1] = f
 
 
 def replace_card(s, seat, index):
@@ -189,6 +240,7 @@ def replace_card(s, seat, index):
     card = hand[index][0]
     s.shuffle_court((card,))
     (new,) = s.draw(1)
+    s.mine()
     s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
 
 
@@ -214,6 +266,7 @@ def challenge(s, f, challenger):
             s.add_log({"event": "proof", "player": players[who], "character": None, "cards": live})
             s.shuffle_court(live)
             drawn = list(s.draw(len(live)))
+            s.mine()
             s.hands[who] = tuple(
                 ((drawn.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand
             )
@@ -262,9 +315,11 @@ def lose_life(s, seat, reason):
 def lose_card(s, seat, index):
     hand = s.hands[seat]
     character = hand[index][0]
+    s.mine()
     s.lives[seat] -= 1
     g = s.game
     if "sorciere" in g.charset and s.lives[seat] > 0:
+        s.mine()
         s.hands[seat] = hand[:index] + ((character, PENDING_LOSS),) + hand[index + 1 :]
         s.stack.append(
             {
@@ -278,6 +333,7 @@ def lose_card(s, seat, index):
             }
         )
         return
+    s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
     s.add_log({"event": "lose", "player": g.players[seat], "character": character})
     if not s.lives[seat]:
@@ -289,6 +345,7 @@ def reveal_pending(s, seat, index):
     character, st = hand[index]
     if st != PENDING_LOSS:
         return
+    s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
     s.add_log({"event": "lose", "player": s.game.players[seat], "character": character})
 
@@ -298,6 +355,7 @@ def hide_pending(s, seat, index):
     character, st = hand[index]
     if st != PENDING_LOSS:
         return
+    s.mine()
     s.hands[seat] = hand[:index] + ((character, HIDDEN_LOST),) + hand[index + 1 :]
     s.add_log({"event": "lose", "player": s.game.players[seat], "character": None})
 
@@ -312,6 +370,7 @@ def eliminate(s, seat):
     living = alive_seats(s)
     if len(living) == 1:
         pay_back = s.coins[seat]
+        s.mine()
         s.coins[seat] = 0
         s.treasury += pay_back
         s.winner = living[0]
@@ -331,6 +390,7 @@ def eliminate(s, seat):
         return
     amount = s.coins[seat]
     if amount:
+        s.mine()
         s.coins[seat] = 0
         s.treasury += amount
         s.add_log({"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount})

@@ -38,6 +38,38 @@ def _hostile(s, seat, opponents):
 
 def _turn(s, f, seat):
     g = s.game
+    coins = s.coins[seat]
+    bucket = (
+        6
+        if coins >= 10
+        else 5
+        if coins >= 7
+        else 4
+        if coins >= 5
+        else 3
+        if coins >= 3
+        else 2
+        if coins >= 2
+        else 1
+        if coins >= 1
+        else 0
+    )
+    key = (seat, bucket, tuple(s.lives))
+    if g.sb:
+        key = (*key, tuple(s.religion))
+    if g.tyr:
+        key = (*key, s.plague < 0, s.beggar < 0)
+    cache = g.t.turns
+    acts = cache.get(key)
+    if acts is None:
+        if len(cache) > 200000:
+            cache.clear()
+        acts = cache[key] = _build_turn(s, seat)
+    return acts
+
+
+def _build_turn(s, seat):
+    g = s.game
     t = g.t
     coins = s.coins[seat]
     lives = s.lives
@@ -45,7 +77,7 @@ def _turn(s, f, seat):
     hostile = _hostile(s, seat, opponents) if g.sb else opponents
     coup = t.coup
     if coins >= 10:
-        return [coup[i] for i in hostile]
+        return tuple(coup[i] for i in hostile)
     acts = [t.income, t.foreign_aid]
     if coins >= 7:
         acts.extend([coup[i] for i in hostile])
@@ -74,7 +106,7 @@ def _turn(s, f, seat):
             acts.extend([t.plague[i] for i in opponents])
         if s.beggar < 0 and coins >= 1:
             acts.extend([t.beggar[i] for i in opponents])
-    return acts
+    return tuple(acts)
 
 
 def _default_turn(s, f, seat):
@@ -91,8 +123,7 @@ def _default_turn(s, f, seat):
 
 
 def _window(s, f, seat):
-    t = s.game.t
-    return [t.challenge, t.pass_]
+    return s.game.t.chal_list
 
 
 def _pass(s, f, seat):
@@ -101,8 +132,10 @@ def _pass(s, f, seat):
 
 def _block(s, f, seat):
     t = s.game.t
-    acts = [t.block[c] for c in f["chars"]]
-    acts.append(t.pass_)
+    chars = f["chars"]
+    acts = t.block_lists.get(chars)
+    if acts is None:
+        acts = t.block_lists[chars] = (*[t.block[c] for c in chars], t.pass_)
     return acts
 
 

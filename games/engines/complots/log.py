@@ -110,9 +110,9 @@ def describe(entry, lang="en", names=None):
                 else f"{who('player')} challenges {who('claimant')}'s Abus de confiance."
             )
         return (
-            f"{who('player')} met en doute {c} de {who('claimant')}."
+            f"{who('player')} met en doute {who('claimant')}, qui annonce {c}."
             if fr
-            else f"{who('player')} challenges {who('claimant')}'s {c}."
+            else f"{who('player')} challenges {who('claimant')}'s claim of {c}."
         )
     if event == "proof":
         if entry.get("character") is None:

@@ -80,6 +80,9 @@ def begin_action(s, seat, action):
 
 
 def _act(s, f):
+    if not s.lives[f["a"]]:
+        s.stack.pop()  # the active player was eliminated: the action does nothing more
+        return
     st = f["st"]
     if st == "claim":
         f = dict(f)
@@ -228,6 +231,7 @@ def finish_exchange(s, f, seat, keep):
     for c in keep:
         pool.remove(c)
     kept = list(keep)
+    s.mine()
     s.hands[seat] = tuple(((kept.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand)
     s.shuffle_court(pool)
     if f["spy"] and s.coins[seat] >= 1 and s.court:

@@ -171,6 +171,7 @@ def new_game(players, options=None, seed=None):
     s = State.__new__(State)
     s.game = g
     s.cache = None
+    s.own = True
     s.ctr = rng.finish()
     s.coins = coins
     s.hands = [tuple((c, ALIVE) for c in hand) for hand in hands]

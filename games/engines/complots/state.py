@@ -67,7 +67,16 @@ class Game:
         self.key = key
         self.copies = 4 if self.n >= 7 else 3
         self.first = first
-        self.t = Templates(self)
+        tkey = (self.players, self.characters)
+        t = _TEMPLATES.get(tkey)
+        if t is None:
+            if len(_TEMPLATES) > 1024:
+                _TEMPLATES.clear()
+            t = _TEMPLATES[tkey] = Templates(self)
+        self.t = t
+
+
+_TEMPLATES: dict = {}
 
 
 class Templates:
@@ -92,6 +101,9 @@ class Templates:
         "announce",
         "pass_plague",
         "choose",
+        "chal_list",
+        "block_lists",
+        "turns",
     )
 
     def __init__(self, g):
@@ -123,6 +135,9 @@ class Templates:
         self.abuse = {"type": "abuse_of_trust"}
         self.challenge = {"type": "challenge"}
         self.pass_ = {"type": "pass"}
+        self.chal_list = (self.challenge, self.pass_)
+        self.block_lists = {}
+        self.turns = {}
         from games.engines.complots.characters import CHARACTERS
 
         self.block = {c: {"type": "block", "character": c} for c in CHARACTERS}
@@ -135,19 +150,20 @@ class Templates:
 class State:
     """One moment of a game. Never mutated once returned by the engine."""
 
-    __slots__ = ("game", "cache", *_FIELDS)
+    __slots__ = ("game", "cache", "own", *_FIELDS)
 
     def copy(self):
         s = State.__new__(State)
         s.game = self.game
         s.cache = None
-        s.coins = self.coins[:]
-        s.lives = self.lives[:]
-        s.hands = self.hands[:]
+        s.own = False
+        s.coins = self.coins
+        s.lives = self.lives
+        s.hands = self.hands
         s.court = self.court
         s.treasury = self.treasury
         s.hospice = self.hospice
-        s.religion = self.religion[:] if self.religion is not None else None
+        s.religion = self.religion
         s.ctr = self.ctr
         s.cur = self.cur
         s.turn = self.turn
@@ -158,6 +174,16 @@ class State:
         s.beggar = self.beggar
         s.winner = self.winner
         return s
+
+    def mine(self):
+        """Take ownership of the per-seat lists before changing them (copy-on-write)."""
+        if not self.own:
+            self.coins = self.coins[:]
+            self.lives = self.lives[:]
+            self.hands = self.hands[:]
+            if self.religion is not None:
+                self.religion = self.religion[:]
+            self.own = True
 
     def __eq__(self, other):
         if not isinstance(other, State):
@@ -248,6 +274,7 @@ def load_state(data):
     s = State.__new__(State)
     s.game = g
     s.cache = None
+    s.own = True
     s.ctr = int(data["ctr"])
     s.coins = [int(c) for c in data["coins"]]
     s.hands = [tuple((c, int(st)) for c, st in hand) for hand in data["hands"]]

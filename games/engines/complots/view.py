@@ -162,6 +162,13 @@ _ = (HIDDEN_LOST, PENDING_LOSS)
 
 def why_illegal(s, seat, action):
     """A readable reason why ``action`` is not legal for ``seat`` now."""
+    try:
+        return _why(s, seat, action)
+    except Exception:  # noqa: BLE001 - garbage input must still give a readable refusal
+        return "This action is malformed or not legal now"
+
+
+def _why(s, seat, action):
     g = s.game
     kind = action.get("type")
     if s.winner >= 0:
@@ -173,6 +180,13 @@ def why_illegal(s, seat, action):
     moment = _MOMENTS[k]
     if not isinstance(kind, str):
         return "An action needs a 'type'"
+    for key, value in action.items():
+        if not isinstance(key, str):
+            return "Action keys must be strings"
+        if isinstance(value, (dict, set)) and key not in ("amounts",):
+            return f"{key!r} has the wrong type"
+        if isinstance(value, list) and key not in ("keep", "to"):
+            return f"{key!r} has the wrong type"
     target = action.get("target")
     if "target" in action and target not in g.seat:
         return f"Unknown target {target!r}"

@@ -21,7 +21,7 @@ from games.engines.complots import describe
 from .helpers import ENGINE, _normal
 
 #: A game longer than this many decisions is reported as not ending.
-MAX_DECISIONS = 3000
+MAX_DECISIONS = 1000
 
 PLAYER_NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 
@@ -94,6 +94,8 @@ def check_cards(state, players, table, where):
 def check_hidden(state, players, where):
     """No view shows another player's face-down card (Sorcière's lost card included)."""
     spectator = ENGINE.view(state, None)
+    json.dumps(spectator)
+    assert not spectator.get("private"), f"{where}: the spectator has private information"
     for p in spectator["players"]:
         for card in p["cards"]:
             if not card["revealed"]:
@@ -109,6 +111,21 @@ def check_hidden(state, players, where):
                     assert card["character"] is None, (
                         f"{where}: {viewer} sees {p['id']}'s face-down card"
                     )
+
+
+def check_turn_rules(state, players, table, waiting, player, legal, where):
+    """Ruling 1 and the seat order, on every checked step."""
+    alive = {p["id"] for p in table["players"] if p["alive"]}
+    assert set(waiting) <= alive, f"{where}: waiting for an eliminated player {waiting}"
+    assert waiting == [p for p in players if p in waiting], f"{where}: not in seat order"
+    assert table["waiting_for"] == waiting, f"{where}: view and waiting_for disagree"
+    pending = table.get("pending") or {}
+    if pending.get("moment") == "turn" and player == table["current_player"]:
+        types = {action["type"] for action in legal}
+        assert "pass" not in types, f"{where}: the active player may pass"
+        own = next(p for p in table["players"] if p["id"] == player)
+        if own["coins"] >= 10:
+            assert types == {"coup"}, f"{where}: {own['coins']} Or but {sorted(types)} allowed"
 
 
 # --- illegal actions ------------------------------------------------------------------------
@@ -313,6 +330,8 @@ def play_random_game(
         player = rng.choice(waiting)
         legal = ENGINE.legal_actions(state, player)
         assert legal, f"{where}: {player} is waited for but has no legal action"
+        if check_every and step % check_every == 0:
+            check_turn_rules(state, players, table, waiting, player, legal, where)
         action = rng.choice(legal)
         before = ENGINE.dump(state) if step % 50 == 0 else None
         new_state = ENGINE.apply(state, player, copy.deepcopy(action))

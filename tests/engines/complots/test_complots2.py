@@ -610,3 +610,134 @@ def test_ruling_11_inquisiteur_examine_give_back():
     state = play(state, "alice", give_back())
     assert hand(state, "bob") == ["capitaine", "duchesse"]
     assert current(state) == "bob"
+
+
+def test_ruling_15_a_doubted_croque_mort_bluff_gets_nothing():
+    hands = {
+        "alice": ["duchesse", "assassin"],
+        "carol": ["croque_mort", "capitaine"],
+        "dave": ["duchesse", "capitaine"],
+    }
+    coins_ = {"alice": 7, "bob": 7, "carol": 2, "dave": 4}
+    state = deal(ABCD, characters=CROQUE_SET, hands=hands, coins=coins_)
+    state = play(state, "alice", {"type": "coup", "target": "dave"})
+    state = lose_life(state, "dave", "duchesse")
+    state = play(state, "bob", {"type": "coup", "target": "dave"})
+    state = play(state, "alice", announce("croque_mort"))  # a bluff
+    state = play(state, "bob", pass_())
+    state = play(state, "carol", announce("croque_mort"))
+    state = play(state, "bob", challenge())  # doubts alice
+    state = lose_life(state, "alice", "assassin")
+    state = everyone_passes(state)  # carol's announcement stands
+    assert [coins(state, p) for p in ABCD] == [0, 0, 2 + 4, 0]
+    assert total_coins(state) == 54
+
+
+def test_an_active_player_eliminated_in_a_croque_mort_window_takes_no_further_decision():
+    # Ruling 9 and the contract: an eliminated player is never waited for. Alice's Ursuline
+    # is doubted by carol, who loses her last card; in the Croque-Mort window that follows,
+    # alice bluffs the Croque-Mort, is caught and loses her last card: her Ursuline action
+    # ends there (no "give" to decide for a dead player) and bob plays next.
+    characters = ["ursuline", "assassin", "croque_mort", "capitaine", "ambassadeur"]
+    hands = {
+        "alice": ["ursuline", "capitaine"],
+        "bob": ["assassin", "croque_mort"],
+        "carol": ["croque_mort", "capitaine"],
+        "dave": ["croque_mort", "ambassadeur"],
+    }
+    state = deal(ABCD, characters=characters, hands=hands, coins={"bob": 7, "dave": 7})
+    state = play(state, "alice", income())
+    state = play(state, "bob", {"type": "coup", "target": "alice"})
+    state = lose_life(state, "alice", "capitaine")
+    state = play(state, "carol", income())
+    state = play(state, "dave", {"type": "coup", "target": "carol"})
+    state = lose_life(state, "carol", "capitaine")
+    state = play(state, "alice", power("ursuline"))
+    state = play(state, "carol", challenge())
+    assert not alive(state, "carol")
+    assert moment(state) == "announce" and pending(state)["announce"] == "croque_mort"
+    state = play(state, "alice", announce("croque_mort"))  # no Croque-Mort left for her
+    state = play(state, "bob", pass_())
+    state = play(state, "dave", pass_())
+    state = play(state, "bob", challenge())
+    assert not alive(state, "alice")
+    for _ in range(10):
+        assert "alice" not in waiting(state), f"a dead player is waited for: {pending(state)}"
+        if moment(state) == "turn":
+            break
+        state = everyone_passes(state)
+    assert moment(state) == "turn" and current(state) == "bob"
+    assert coins(state, "alice") == 0
+    assert total_coins(state) == 54
+
+
+def test_ruling_15_a_player_eliminated_inside_a_croque_mort_window_opens_their_own():
+    # Carol is eliminated; in her Croque-Mort window alice bluffs, is caught by dave and
+    # loses her last card. Alice is eliminated too: ruling 15 gives the living (bob and
+    # dave) the chance to announce the Croque-Mort for alice's Or. Bob does and takes it.
+    characters = ["ursuline", "assassin", "croque_mort", "capitaine", "ambassadeur"]
+    hands = {
+        "alice": ["ursuline", "capitaine"],
+        "bob": ["assassin", "croque_mort"],
+        "carol": ["croque_mort", "capitaine"],
+        "dave": ["croque_mort", "ambassadeur"],
+    }
+    state = deal(ABCD, characters=characters, hands=hands, coins={"bob": 14, "dave": 7})
+    state = play(state, "alice", income())
+    state = play(state, "bob", {"type": "coup", "target": "alice"})
+    state = lose_life(state, "alice", "capitaine")
+    state = play(state, "carol", income())
+    state = play(state, "dave", {"type": "coup", "target": "carol"})
+    state = lose_life(state, "carol", "capitaine")
+    state = play(state, "alice", income())
+    state = play(state, "bob", {"type": "coup", "target": "carol"})
+    assert not alive(state, "carol")
+    assert [coins(state, p) for p in ABCD] == [4, 0, 3, 0]
+    assert waiting(state) == ["alice", "bob", "dave"]
+    state = play(state, "alice", announce("croque_mort"))
+    state = play(state, "bob", pass_())
+    state = play(state, "dave", pass_())
+    state = play(state, "dave", challenge())
+    assert not alive(state, "alice")
+    assert moment(state) == "announce" and pending(state)["announce"] == "croque_mort"
+    assert waiting(state) == ["bob", "dave"], "alice's elimination opens its own window"
+    state = play(state, "bob", announce("croque_mort"))
+    state = play(state, "dave", pass_())
+    state = everyone_passes(state)
+    assert coins(state, "bob") == 4, "bob inherits alice's 4 Or"
+    assert coins(state, "dave") == 0
+    assert total_coins(state) == 54
+
+
+def test_ruling_18_justicier_splits_the_gift_between_tied_poorest():
+    hands = {"alice": ["justicier", "duchesse"]}
+    coins_ = {"alice": 2, "bob": 6, "carol": 1, "dave": 1}
+    state = deal(ABCD, characters=JUSTICIER_SET, hands=hands, coins=coins_)
+    state = play(state, "alice", power("justicier"))
+    state = everyone_passes(state)
+    state = play(state, "bob", pass_())
+    assert moment(state) == "split" and pending(state)["step"] == "give"
+    assert pending(state)["total"] == 2
+    assert sorted(pending(state)["candidates"]) == ["carol", "dave"]
+    state = play(state, "alice", split(carol=1, dave=1))
+    assert [coins(state, p) for p in ABCD] == [3, 3, 2, 2]
+    assert total_coins(state) == 54
+
+
+def test_ruling_17_a_true_pape_announcement_doubted_costs_the_doubter_a_life():
+    hands = {
+        "alice": ["pape", "duchesse"],
+        "bob": ["pape", "comtesse"],
+        "carol": ["duchesse", "assassin"],
+    }
+    state = deal(ABC, characters=PAPE_SET, hands=hands)
+    state = play(state, "alice", power("pape"))
+    state = everyone_passes(state)
+    state = play(state, "bob", announce("pape"))
+    state = play(state, "carol", pass_())
+    state = play(state, "carol", challenge())
+    # Bob shows his Pape (shuffled into the Court, he draws another); carol loses a life.
+    state = lose_life(state, "carol", "assassin")
+    assert len(hand(state, "bob")) == 2 and lives(state, "bob") == 2
+    assert coins(state, "bob") == 2, "a standing Pape announcer pays nothing"
+    assert coins(state, "carol") == 1 and coins(state, "alice") == 3

@@ -5,6 +5,8 @@ alternate from the first player, who is catholique: alice and carol catholiques,
 protestants (unless the setup says otherwise).
 """
 
+import pytest
+
 from .helpers import (
     ENGINE,
     abuse_of_trust,
@@ -306,3 +308,21 @@ def test_ruling_26_le_mendiant_only_from_the_centre():
     assert current(state) == "alice"
     assert is_legal(state, "alice", beggar("bob"))
     assert alive(state, "dave")
+
+
+@pytest.mark.parametrize("character", ["assassin", "bourreau", "maitre_chanteur", "capitaine"])
+def test_ruling_22_no_targeted_assassins_or_capitaine_power_on_the_same_religion(character):
+    characters = list(BASE)
+    characters[1 if character != "capitaine" else 3] = character
+    state = sb(characters=characters, coins={"alice": 3}, hands={"alice": [character, "duchesse"]})
+    assert is_legal(state, "alice", power(character, target="bob"))
+    assert is_legal(state, "alice", power(character, target="dave"))
+    assert refused(state, "alice", power(character, target="carol"))
+
+
+def test_ruling_22_the_pact_ends_with_a_single_religion_after_a_conversion():
+    three = ["alice", "bob", "carol"]
+    state = deal(three, saint_barthelemy=True, coins={"alice": 3, "bob": 7})
+    assert not is_legal(state, "bob", coup("bob"))
+    state = play(state, "alice", convert("bob"))  # everyone is catholique now
+    assert is_legal(state, "bob", coup("alice")) and is_legal(state, "bob", coup("carol"))
