@@ -192,3 +192,32 @@ class SeededRandom:
         """
         self._words = []
         return self.counter
+
+
+def shuffle_at(key: bytes, counter: int, items: list) -> int:
+    """Shuffle ``items`` in place with the stream of ``key`` from block ``counter``.
+
+    The same draws as ``SeededRandom(key, counter).shuffle(items)``; returns the counter
+    after them (the position a state stores).
+    """
+    m = len(items)
+    if m < 2:
+        return counter
+    if m > 57:
+        r = SeededRandom(key, counter)
+        r.shuffle(items)
+        return r.finish()
+    prefix = _PREFIXES.get(key) or _prefix(key)
+    total = _FACTORIALS[m]
+    limit = _BIG - _BIG % total
+    while True:
+        h = prefix.copy()
+        h.update(counter.to_bytes(8, "big"))
+        counter += 1
+        x = int.from_bytes(h.digest(), "big")
+        if x < limit:
+            break
+    for i in range(m - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return counter
