@@ -11,18 +11,16 @@ _EMPTY = ()
 
 
 def _cached_legal(state, seat):
+    """The legal actions of ``seat``; the last answer is kept on the state as (seat, acts)."""
     cache = state.cache
-    if cache is None:
-        cache = state.cache = {}
-    acts = cache.get(seat)
-    if acts is None:
-        stack = state.stack
-        if stack and seat in stack[-1]["w"]:
-            f = stack[-1]
-            acts = LEGAL[f["k"]](state, f, seat)
-        else:
-            acts = _EMPTY
-        cache[seat] = acts
+    if cache is not None and cache[0] == seat:
+        return cache[1]
+    stack = state.stack
+    if stack and seat in (f := stack[-1])["w"]:
+        acts = LEGAL[f["k"]](state, f, seat)
+    else:
+        acts = _EMPTY
+    state.cache = (seat, acts)
     return acts
 
 
@@ -64,15 +62,15 @@ def _on_turn(s, f, seat, action):
 def _on_challenge_window(s, f, seat, action):
     if action["type"] == "challenge":
         flow.challenge(s, f, seat)
-    else:
-        flow.challenge_pass(s, f, seat)
+        return True
+    return flow.challenge_pass(s, f, seat)
 
 
 def _on_block_window(s, f, seat, action):
     if action["type"] == "block":
         powers.block(s, f, seat, action["character"])
-    else:
-        flow.window_pass(s, f, seat)
+        return True
+    return flow.window_pass(s, f, seat)
 
 
 def _on_lose(s, f, seat, action):
@@ -138,15 +136,19 @@ class ComplotsEngine(Engine):
         return s
 
     def legal_actions(self, state, player):
-        seat = state.game.seat.get(player) if isinstance(player, str) else None
-        if seat is None:
+        try:
+            seat = state.game.seat[player]
+        except (KeyError, TypeError):
             return []
         cache = state.cache
-        if cache is not None:
-            acts = cache.get(seat)
-            if acts is not None:
-                return list(acts)
-        return list(_cached_legal(state, seat))
+        if cache is not None and cache[0] == seat:
+            return list(cache[1])
+        stack = state.stack
+        if stack and seat in (f := stack[-1])["w"]:
+            acts = LEGAL[f["k"]](state, f, seat)
+            state.cache = (seat, acts)
+            return list(acts)
+        return []
 
     def apply(self, state, player, action):
         try:
@@ -156,7 +158,9 @@ class ComplotsEngine(Engine):
         if not isinstance(action, dict):
             raise IllegalAction("An action must be a dict with a 'type'")
         cache = state.cache
-        if cache is None or (acts := cache.get(seat)) is None:
+        if cache is not None and cache[0] == seat:
+            acts = cache[1]
+        else:
             acts = _cached_legal(state, seat)
         if action not in acts:
             normalised = _normalise(state, action)
@@ -165,8 +169,8 @@ class ComplotsEngine(Engine):
             action = normalised
         s = state.copy()
         f = s.stack[-1]
-        _HANDLERS[f["k"]](s, f, seat, action)
-        flow.run(s)
+        if _HANDLERS[f["k"]](s, f, seat, action) is not False:
+            flow.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
     def waiting_for(self, state):

@@ -117,7 +117,7 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.add_log({"event": "turn", "player": g.players[seat], "number": s.turn})
+    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
     if s.beggar == seat:
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
@@ -220,6 +220,7 @@ def window_pass(s, f, seat):
 
 
 def challenge_pass(s, f, seat):
+    """``seat`` lets the claim stand; returns False while others may still challenge."""
     waiting = f["w"]
     stack = s.stack
     if len(waiting) == 1:
@@ -227,12 +228,13 @@ def challenge_pass(s, f, seat):
         below = stack[-1].copy()
         below["res"] = 1
         stack[-1] = below
-        return
+        return True
     rest = list(waiting)
     rest.remove(seat)
     f = f.copy()
     f["w"] = tuple(rest)
     stack[-1] = f
+    return False
 
 
 def replace_card(s, seat, index):

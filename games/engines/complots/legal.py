@@ -12,6 +12,7 @@ from games.engines.complots.state import ALIVE, Action
 
 LEGAL = {}
 DEFAULT = {}
+_ALIVE = bytes([0] + [1] * 255)  # lives -> alive flag, for the turn-actions cache key
 
 
 def legal(s, seat):
@@ -54,7 +55,7 @@ def _turn(s, f, seat):
         if coins >= 1
         else 0
     )
-    key = (seat, bucket, tuple(s.lives))
+    key = (seat, bucket, bytes(s.lives).translate(_ALIVE))
     if g.sb:
         key = (*key, tuple(s.religion))
     if g.tyr:

@@ -47,7 +47,7 @@ def begin_action(s, seat, action):
                 "t": -1,
                 "mode": None,
                 "st": "post",
-                "action": action,
+                "action": dict(action),
             }
         )
         return
@@ -69,7 +69,7 @@ def begin_action(s, seat, action):
                 "t": target,
                 "mode": mode,
                 "st": "claim",
-                "action": action,
+                "action": dict(action),
             }
         )
         flow.push_challenge(s, seat, character, "action")

@@ -11,6 +11,7 @@ from games.engines.complots.characters import (
 )
 from games.engines.complots.state import ALIVE, Game, State
 
+_COPIES = {3: (0, 1, 2), 4: (0, 1, 2, 3)}
 _OPTION_KEYS = {"characters", "saint_barthelemy", "tyrannie", "setup"}
 _SETUP_KEYS = {"hands", "court", "coins", "first_player", "religions"}
 
@@ -88,7 +89,7 @@ def new_game(players, options=None, seed=None):
     g = Game(players, characters, sb, tyr, key, first)
     first_seat = g.seat[first]
 
-    hands_setup = setup.get("hands") or {}
+    hands_setup = setup.get("hands") or {} if setup else {}
     if not isinstance(hands_setup, dict):
         _fail("setup hands must map players to lists of characters")
     for p, cards in hands_setup.items():
@@ -125,7 +126,7 @@ def new_game(players, options=None, seed=None):
         piles = tuple(tuple(pile) for pile in piles_list)
         choosing = tuple(i for i in range(n) if len(hands[i]) == 1)
     else:
-        deck = [c for c in characters for _ in range(g.copies)]
+        deck = [c for c in characters for _ in _COPIES[g.copies]]
         for p, cards in hands_setup.items():
             _take(deck, cards, f"setup hands of {p}")
         _take(deck, court_setup, "setup court")
@@ -174,7 +175,7 @@ def new_game(players, options=None, seed=None):
     s.own = True
     s.ctr = rng.finish()
     s.coins = coins
-    s.hands = [tuple((c, ALIVE) for c in hand) for hand in hands]
+    s.hands = [tuple([(c, ALIVE) for c in hand]) for hand in hands]
     s.lives = [len(hand) for hand in hands]
     s.court = tuple(court)
     s.treasury = TREASURY_TOTAL - sum(coins)

@@ -256,7 +256,10 @@ def log_entries(log):
 
 
 def _frame_to_json(frame):
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in frame.items()}
+    return {
+        k: (list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v)
+        for k, v in frame.items()
+    }
 
 
 def _frame_from_json(frame):

@@ -149,3 +149,47 @@ def test_legal_actions_are_read_only():
     copy = dict(action)
     copy["type"] = "coup"
     assert ENGINE.legal_actions(state, "alice")[0] == {"type": "income"}
+
+
+def _variant(state, rng, viewer_seat):
+    """The same state with an opponent's face-down card swapped with a Court card and the
+    Court reordered: something the viewer cannot tell apart."""
+    other = state.copy()
+    other.mine()
+    seats = [
+        i
+        for i, hand in enumerate(other.hands)
+        if i != viewer_seat and any(st == 0 for _, st in hand)
+    ]
+    court = list(other.court)
+    if seats and court:
+        seat = rng.choice(seats)
+        hand = list(other.hands[seat])
+        index = rng.choice([i for i, (_, st) in enumerate(hand) if st == 0])
+        pick = rng.randrange(len(court))
+        hand[index], court[pick] = (court[pick], 0), hand[index][0]
+        other.hands[seat] = tuple(hand)
+    rng.shuffle(court)
+    other.court = tuple(court)
+    other.ctr += 7
+    return other
+
+
+@pytest.mark.parametrize("options", C2_SETS)
+def test_hidden_cards_and_court_order_do_not_change_a_view(options):
+    rng = random.Random(5)
+    for seed in range(25):
+        count = 2 + seed % 5
+        players = [f"p{i}" for i in range(count)]
+        state = ENGINE.new_game(players, options, seed)
+        while ENGINE.outcome(state) is None:
+            top = state.stack[-1]["k"]
+            if top in ("turn", "chal", "block", "ann", "lose") and state.turn:
+                viewer = rng.randrange(count)
+                other = _variant(state, rng, viewer)
+                p = players[viewer]
+                assert ENGINE.view(other, p) == ENGINE.view(state, p)
+                assert ENGINE.legal_actions(other, p) == ENGINE.legal_actions(state, p)
+                assert ENGINE.waiting_for(other) == ENGINE.waiting_for(state)
+            player = rng.choice(ENGINE.waiting_for(state))
+            state = ENGINE.apply(state, player, rng.choice(ENGINE.legal_actions(state, player)))
