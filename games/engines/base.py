@@ -89,32 +89,30 @@ _MASK64 = (1 << 64) - 1
 
 
 _PREFIXES: dict = {}
-_IPAD = int.from_bytes(b"\x36" * 64, "big")
 _FACTORIALS = [1]
 for _i in range(1, 58):
     _FACTORIALS.append(_FACTORIALS[-1] * _i)
 _BIG = 1 << 256
+_WORD = 1 << 64
 
 
 def _prefix(key: bytes):
-    """The SHA-256 state after absorbing the key's HMAC inner pad (cached per key)."""
+    """The SHA-256 state after absorbing the key (cached per key)."""
     h = _PREFIXES.get(key)
     if h is None:
         if len(_PREFIXES) > 4096:
             _PREFIXES.clear()
-        padded = int.from_bytes(key.ljust(64, b"\0"), "big") ^ _IPAD
-        h = _PREFIXES[key] = hashlib.sha256(padded.to_bytes(64, "big"))
+        h = _PREFIXES[key] = hashlib.sha256(key)
     return h
 
 
 class SeededRandom:
     """A deterministic random stream: SHA-256 in counter mode over the 32-byte key.
 
-    Block ``i`` is SHA-256((key XOR ipad) || i as 8 bytes), the inner hash of
-    HMAC-SHA256(key, i) (the key is itself a SHA-256 output and the input has a fixed length,
-    so this keyed counter-mode hash is a pseudo-random function). Each block gives four
-    64-bit words. The position in the stream (``counter``) is plain data, so a game state can
-    carry it and replay it. Never uses Python's ``random``.
+    Block ``i`` is SHA-256(key || i as 8 bytes) (the key is itself a SHA-256 output of the
+    seed and every input has the same length). Each block gives four 64-bit words. The
+    position in the stream (``counter``) is plain data, so a game state can carry it and
+    replay it. Never uses Python's ``random``.
     """
 
     __slots__ = ("key", "counter", "_words", "_h")
@@ -158,27 +156,9 @@ class SeededRandom:
         return int.from_bytes(h.digest(), "big")
 
     def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates).
-
-        Up to 57 items, one uniform 256-bit block (rejection-sampled below a multiple of
-        len(items)!) gives all the swap indices as mixed-radix digits: exactly uniform.
-        """
-        m = len(items)
-        if m < 2:
-            return
-        if m > 57:
-            for i in range(m - 1, 0, -1):
-                j = self.below(i + 1)
-                items[i], items[j] = items[j], items[i]
-            return
-        total = _FACTORIALS[m]
-        limit = _BIG - _BIG % total
-        x = self._block()
-        while x >= limit:
-            x = self._block()
-        for i in range(m - 1, 0, -1):
-            x, j = divmod(x, i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place (Fisher-Yates); see ``shuffle_at``."""
+        self._words = []
+        self.counter = shuffle_at(self.key, self.counter, items)
 
     def choice(self, items):
         """One element of the non-empty sequence ``items``."""
@@ -192,3 +172,64 @@ class SeededRandom:
         """
         self._words = []
         return self.counter
+
+
+def shuffle_at(key: bytes, counter: int, items: list) -> int:
+    """Shuffle ``items`` in place with the stream of ``key`` from block ``counter``.
+
+    One uniform number below len(items)! picks the order: an index into the table of all
+    orders for up to 8 items, else the mixed-radix digits of Fisher-Yates swaps. The number
+    comes from the top 64 bits of a block for up to 20 items, the whole 256-bit block for
+    up to 57 (a block at or above the largest multiple of len(items)! is rejected and the
+    next one drawn, so every permutation is exactly equally likely). Longer lists draw one
+    64-bit word per swap. Returns the counter after the blocks used (a state stores it).
+    """
+    m = len(items)
+    if m < 2:
+        return counter
+    if m > 57:
+        r = SeededRandom(key, counter)
+        for i in range(m - 1, 0, -1):
+            j = r.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return r.counter
+    prefix = _PREFIXES.get(key) or _prefix(key)
+    total = _FACTORIALS[m]
+    if m <= 20:
+        limit = _WORD - _WORD % total
+        while True:
+            h = prefix.copy()
+            h.update(counter.to_bytes(8, "big"))
+            counter += 1
+            x = int.from_bytes(h.digest()[:8], "big")
+            if x < limit:
+                break
+    else:
+        limit = _BIG - _BIG % total
+        while True:
+            h = prefix.copy()
+            h.update(counter.to_bytes(8, "big"))
+            counter += 1
+            x = int.from_bytes(h.digest(), "big")
+            if x < limit:
+                break
+    if m <= _TABLE_MAX:
+        table = _PERMUTATIONS.get(m) or _permutations(m)
+        items[:] = [items[i] for i in table[x % total]]
+        return counter
+    for i in range(m - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return counter
+
+
+_TABLE_MAX = 8
+_PERMUTATIONS: dict = {}
+
+
+def _permutations(m):
+    """All orders of ``m`` items (m <= 8), built once: index -> permutation is a bijection."""
+    from itertools import permutations
+
+    table = _PERMUTATIONS[m] = tuple(permutations(range(m)))
+    return table

@@ -81,14 +81,15 @@ card, exchange, ...) is then the only one waiting.
     ``{"type": "block", "character": C}`` / ``{"type": "pass"}``; C is a character in play
     that blocks the action. The block then gets its own ``challenge`` window.
 
-``lose``  (the player losing a life, when they hold two different live characters)
-    ``{"type": "lose", "character": C}``. With a single choice the card is lost at once.
+``lose``  (the player losing a life while holding two live cards, even two of a kind:
+    skipping the question would reveal the pair)
+    ``{"type": "lose", "character": C}``. With a single live card it is lost at once.
 
 ``exchange``  (Ambassadeur: 2 drawn; Inquisiteur exchange and Espion: 1 drawn)
     ``{"type": "exchange", "keep": [C, ...]}``  as many cards as you had alive, taken from
     your live cards plus the drawn ones (order does not matter).
 
-``show``  (Inquisiteur examine: the target)
+``show``  (Inquisiteur examine: the target, when they hold two live cards)
     ``{"type": "show", "character": C}``  the face-down card shown to the Inquisiteur only.
 ``examine``  (Inquisiteur examine: the Inquisiteur, who saw the card)
     ``{"type": "give_back"}`` or ``{"type": "force_discard"}`` (the card goes into the
@@ -130,6 +131,14 @@ Tyrannie moments
     A player holding Le Mendiant when their turn comes takes no action: the turn is skipped
     automatically and the card returns to the centre.
 
+Eliminated players drop out of open windows; a forced decision of a player eliminated
+meanwhile lapses (drawn cards go back to the Court), and the action of an active player
+eliminated during it does nothing more.
+
+``legal_actions`` returns shared, read-only dicts (a ``dict`` subclass that raises
+``TypeError`` on change; ``dict(action)`` gives a mutable copy). ``apply`` accepts any equal
+dict; ``exchange`` ``keep`` and ``give`` ``to`` may come in any order.
+
 ``default_action``: ``pass`` in a window (``challenge``, ``block``, ``announce``); on a turn
 ``income``, or ``coup`` on the next living eligible opponent in seat order when forced; the
 first live card in hand order for ``lose``/``show``; keeping one's current cards for
@@ -145,7 +154,7 @@ View
                   "cards": [{"character": slug | None, "revealed": bool, "lost": bool}],
                   "religion": "catholique" | "protestant"  # only with Saint-Barthélemy
                   }],
-     "hospice": int,                                     # only with Saint-Barthélemy
+     "hospice": int, "divided": bool,                    # only with Saint-Barthélemy
      "treasury", "court_size", "current_player", "waiting_for", "characters",
      "log": [entry, ...],                                # public entries, see below
      "options": {"saint_barthelemy": bool, "tyrannie": bool},
@@ -163,9 +172,13 @@ see (p sees their own cards, even lost face down).
 "action" (the turn's action as played, e.g. {"type": "power", "character": "capitaine",
 "target": "bob"}) or None, "claim": {"player", "character", "kind"} or None (kind: "action",
 "block", "announce", "abuse_of_trust"), "block": {"player", "character"} or None,
-"waiting_for": [...]}`` plus, per moment: ``lose``/``exchange``/``show``/``examine``/
+"waiting_for": [...]}`` plus, per moment: ``block``: ``"blockers"`` (characters that may
+block); ``lose``/``exchange``/``show``/``examine``/
 ``blackmail``/``spy``/``give``/``split``/``plague``: ``"decider"``; ``lose``: ``"reason"``;
-``announce``: ``"announce"`` (the character), ``"announcers"`` so far; ``give``: ``"count"``,
+``announce``: ``"announce"`` (the character), ``"announcers"`` so far, ``"eliminated"``
+(Croque-Mort), ``"decider"`` (Sorcière, Comtesse against La Peste); ``exchange``:
+``"drawn"`` (how many); ``show``: ``"inquisiteur"``; ``examine``: ``"target"``;
+``blackmail``: ``"blackmailer"``; ``give``: ``"count"``,
 ``"candidates"``; ``split``: ``"step"``, ``"total"``, ``"candidates"``; ``plague``:
 ``"candidates"``.
 
@@ -188,6 +201,7 @@ Entries are JSON dicts with an ``"event"`` key and no hidden information:
     {"event": "announce", "player": P, "character": C}
     {"event": "challenge", "player": P, "claimant": A, "character": C}
     {"event": "proof", "player": A, "character": C}              # shown, into the Court
+    {"event": "proof", "player": A, "character": None, "cards": [C, ...]}  # Abus de confiance
     {"event": "bluff", "player": A, "character": C}              # did not hold it
     {"event": "lose", "player": P, "character": C | None}        # None: lost face down
     {"event": "eliminated", "player": P}
@@ -202,6 +216,7 @@ Entries are JSON dicts with an ``"event"`` key and no hidden information:
     {"event": "inherit", "player": P, "from": E, "amount": n}    # Croque-Mort share
     {"event": "convert", "player": P, "target": T, "religion": R}
     {"event": "abuse_of_trust", "player": P}
+    {"event": "take_hospice", "player": P, "amount": n}
     {"event": "plague", "player": P, "target": T}
     {"event": "beggar", "player": P, "target": T}
     {"event": "win", "player": P}

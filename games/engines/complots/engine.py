@@ -11,18 +11,16 @@ _EMPTY = ()
 
 
 def _cached_legal(state, seat):
+    """The legal actions of ``seat``; the last answer is kept on the state as (seat, acts)."""
     cache = state.cache
-    if cache is None:
-        cache = state.cache = {}
-    acts = cache.get(seat)
-    if acts is None:
-        stack = state.stack
-        if stack and seat in stack[-1]["w"]:
-            f = stack[-1]
-            acts = LEGAL[f["k"]](state, f, seat)
-        else:
-            acts = _EMPTY
-        cache[seat] = acts
+    if cache is not None and cache[0] == seat:
+        return cache[1]
+    stack = state.stack
+    if stack and seat in (f := stack[-1])["w"]:
+        acts = LEGAL[f["k"]](state, f, seat)
+    else:
+        acts = _EMPTY
+    state.cache = (seat, acts)
     return acts
 
 
@@ -57,58 +55,74 @@ def _choose(s, f, seat, action):
         return
 
 
-def _apply_frame(s, f, seat, action):
-    k = f["k"]
-    kind = action["type"]
-    if k == "chal":
-        if kind == "challenge":
-            flow.challenge(s, f, seat)
-        else:
-            flow.challenge_pass(s, f, seat)
-    elif k == "turn":
-        powers.begin_action(s, seat, action)
-    elif k == "chal":
-        if kind == "challenge":
-            flow.challenge(s, f, seat)
-        else:
-            flow.challenge_pass(s, f, seat)
-    elif k == "block":
-        if kind == "block":
-            powers.block(s, f, seat, action["character"])
-        else:
-            flow.window_pass(s, f, seat)
-    elif k == "lose":
+def _on_turn(s, f, seat, action):
+    return powers.begin_action(s, seat, action)
+
+
+def _on_challenge_window(s, f, seat, action):
+    if action["type"] == "challenge":
+        flow.challenge(s, f, seat)
+        return True
+    return flow.challenge_pass(s, f, seat)
+
+
+def _on_block_window(s, f, seat, action):
+    if action["type"] == "block":
+        powers.block(s, f, seat, action["character"])
+        return True
+    return flow.window_pass(s, f, seat)
+
+
+def _on_lose(s, f, seat, action):
+    s.stack.pop()
+    flow.lose_card(s, seat, _first_live(s, seat, action["character"]))
+
+
+def _on_exchange(s, f, seat, action):
+    powers.finish_exchange(s, f, seat, action["keep"])
+
+
+def _on_show(s, f, seat, action):
+    s.stack.pop()
+    powers.show_card(s, f["by"], seat, _first_live(s, seat, action["character"]))
+
+
+def _on_examine(s, f, seat, action):
+    powers.examine_decision(s, f, action["type"] == "force_discard")
+
+
+def _on_announce(s, f, seat, action):
+    if action["type"] == "announce":
+        extensions.announce(s, f, seat)
+    else:
+        extensions.announce_pass(s, f, seat)
+
+
+def _on_spy(s, f, seat, action):
+    if action["type"] == "spy_again":
+        extensions.spy_again(s, f, seat)
+    else:
         s.stack.pop()
-        flow.lose_card(s, seat, _first_live(s, seat, action["character"]))
-    elif k == "exch":
-        powers.finish_exchange(s, f, seat, action["keep"])
-    elif k == "show":
-        s.stack.pop()
-        powers.show_card(s, f["by"], seat, _first_live(s, seat, action["character"]))
-    elif k == "exam":
-        powers.examine_decision(s, f, kind == "force_discard")
-    elif k == "ann":
-        if kind == "announce":
-            extensions.announce(s, f, seat)
-        else:
-            extensions.announce_pass(s, f, seat)
-    elif k == "give":
-        extensions.give(s, f, seat, action["to"])
-    elif k == "split":
-        extensions.split(s, f, seat, action["amounts"])
-    elif k == "bm":
-        extensions.blackmail_choice(s, f, seat, action["pay"])
-    elif k == "spy":
-        if kind == "spy_again":
-            extensions.spy_again(s, f, seat)
-        else:
-            s.stack.pop()
-    elif k == "plague":
-        extensions.pass_plague(s, f, seat, s.game.seat[action["target"]])
-    elif k == "choose":
-        _choose(s, f, seat, action)
-    else:  # pragma: no cover - every decision frame kind is listed above
-        raise AssertionError(k)
+
+
+_HANDLERS = {
+    "turn": _on_turn,
+    "chal": _on_challenge_window,
+    "block": _on_block_window,
+    "lose": _on_lose,
+    "exch": _on_exchange,
+    "show": _on_show,
+    "exam": _on_examine,
+    "ann": _on_announce,
+    "give": lambda s, f, seat, action: extensions.give(s, f, seat, action["to"]),
+    "split": lambda s, f, seat, action: extensions.split(s, f, seat, action["amounts"]),
+    "bm": lambda s, f, seat, action: extensions.blackmail_choice(s, f, seat, action["pay"]),
+    "spy": _on_spy,
+    "plague": lambda s, f, seat, action: extensions.pass_plague(
+        s, f, seat, s.game.seat[action["target"]]
+    ),
+    "choose": _choose,
+}
 
 
 class ComplotsEngine(Engine):
@@ -122,25 +136,31 @@ class ComplotsEngine(Engine):
         return s
 
     def legal_actions(self, state, player):
-        seat = state.game.seat.get(player) if isinstance(player, str) else None
-        if seat is None:
+        try:
+            seat = state.game.seat[player]
+        except (KeyError, TypeError):
             return []
         cache = state.cache
-        if cache is not None:
-            acts = cache.get(seat)
-            if acts is not None:
-                return list(map(dict.copy, acts))
-        return list(map(dict.copy, _cached_legal(state, seat)))
+        if cache is not None and cache[0] == seat:
+            return list(cache[1])
+        stack = state.stack
+        if stack and seat in (f := stack[-1])["w"]:
+            acts = LEGAL[f["k"]](state, f, seat)
+            state.cache = (seat, acts)
+            return list(acts)
+        return []
 
     def apply(self, state, player, action):
         try:
             seat = state.game.seat[player]
         except (KeyError, TypeError):
             raise IllegalAction(f"{player!r} is not a player of this game") from None
-        if type(action) is not dict:
+        if not isinstance(action, dict):
             raise IllegalAction("An action must be a dict with a 'type'")
         cache = state.cache
-        if cache is None or (acts := cache.get(seat)) is None:
+        if cache is not None and cache[0] == seat:
+            acts = cache[1]
+        else:
             acts = _cached_legal(state, seat)
         if action not in acts:
             normalised = _normalise(state, action)
@@ -148,14 +168,20 @@ class ComplotsEngine(Engine):
                 raise IllegalAction(why_illegal(state, seat, action))
             action = normalised
         s = state.copy()
-        _apply_frame(s, s.stack[-1], seat, action)
-        flow.run(s)
+        f = s.stack[-1]
+        if _HANDLERS[f["k"]](s, f, seat, action) is not False:
+            flow.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
     def waiting_for(self, state):
-        if not state.stack:
+        stack = state.stack
+        if not stack:
             return []
-        return list(map(state.game.players.__getitem__, state.stack[-1]["w"]))
+        w = stack[-1]["w"]
+        players = state.game.players
+        if len(w) == 1:
+            return [players[w[0]]]
+        return [players[i] for i in w]
 
     def default_action(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None

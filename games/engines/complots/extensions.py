@@ -367,7 +367,7 @@ def begin_extension_action(s, seat, action):
                 "t": -1,
                 "mode": None,
                 "st": "claim",
-                "action": action,
+                "action": dict(action),
             }
         )
         flow.push_challenge(s, seat, None, "abuse_of_trust")

@@ -84,7 +84,8 @@ def others_alive(s, seat):
 
 
 def others_alive_seat_order(s, seat):
-    return tuple(i for i, lives in enumerate(s.lives) if lives and i != seat)
+    lives = s.lives
+    return tuple([i for i in range(len(lives)) if lives[i] and i != seat])
 
 
 def divided(s):
@@ -116,7 +117,7 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.add_log({"event": "turn", "player": g.players[seat], "number": s.turn})
+    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
     if s.beggar == seat:
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
@@ -219,6 +220,7 @@ def window_pass(s, f, seat):
 
 
 def challenge_pass(s, f, seat):
+    """``seat`` lets the claim stand; returns False while others may still challenge."""
     waiting = f["w"]
     stack = s.stack
     if len(waiting) == 1:
@@ -226,12 +228,13 @@ def challenge_pass(s, f, seat):
         below = stack[-1].copy()
         below["res"] = 1
         stack[-1] = below
-        return
+        return True
     rest = list(waiting)
     rest.remove(seat)
     f = f.copy()
     f["w"] = tuple(rest)
     stack[-1] = f
+    return False
 
 
 def replace_card(s, seat, index):
@@ -294,22 +297,20 @@ def challenge(s, f, challenger):
 
 
 def lose_life(s, seat, reason):
-    """``seat`` loses a life: at once when there is no real choice, else a ``lose`` frame."""
+    """``seat`` loses a life: at once with a single live card, else a ``lose`` decision.
+
+    With two live cards the player is always asked, even when both show the same
+    character: skipping the question would tell everyone they held a pair.
+    """
     if not s.lives[seat] or s.winner >= 0:
         return
-    hand = s.hands[seat]
-    first = -1
-    choice = False
-    for i, (c, st) in enumerate(hand):
-        if st == ALIVE:
-            if first < 0:
-                first = i
-            elif c != hand[first][0]:
-                choice = True
-    if choice:
+    if s.lives[seat] > 1:
         s.stack.append({"k": "lose", "w": (seat,), "reason": reason})
-    else:
-        lose_card(s, seat, first)
+        return
+    for i, (_, st) in enumerate(s.hands[seat]):
+        if st == ALIVE:
+            lose_card(s, seat, i)
+            return
 
 
 def lose_card(s, seat, index):

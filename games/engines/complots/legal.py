@@ -8,10 +8,11 @@ from itertools import combinations
 
 from games.engines.complots import flow
 from games.engines.complots.characters import MIN_COINS, PACT_RESTRICTED
-from games.engines.complots.state import ALIVE
+from games.engines.complots.state import ALIVE, Action
 
 LEGAL = {}
 DEFAULT = {}
+_ALIVE = bytes([0] + [1] * 255)  # lives -> alive flag, for the turn-actions cache key
 
 
 def legal(s, seat):
@@ -54,7 +55,7 @@ def _turn(s, f, seat):
         if coins >= 1
         else 0
     )
-    key = (seat, bucket, tuple(s.lives))
+    key = (seat, bucket, bytes(s.lives).translate(_ALIVE))
     if g.sb:
         key = (*key, tuple(s.religion))
     if g.tyr:
@@ -160,11 +161,11 @@ def _exchange(s, f, seat):
     live = [c for c, st in s.hands[seat] if st == ALIVE]
     pool = sorted(live + list(f["d"]))
     combos = sorted(set(combinations(pool, len(live))))
-    return [{"type": "exchange", "keep": list(c)} for c in combos]
+    return [Action({"type": "exchange", "keep": list(c)}) for c in combos]
 
 
 def _default_exchange(s, f, seat):
-    return {"type": "exchange", "keep": sorted(c for c, st in s.hands[seat] if st == ALIVE)}
+    return Action({"type": "exchange", "keep": sorted(c for c, st in s.hands[seat] if st == ALIVE)})
 
 
 def _show(s, f, seat):
@@ -176,8 +177,8 @@ def _default_show(s, f, seat):
     return s.game.t.show[_live_distinct(s, seat)[0]]
 
 
-_GIVE_BACK = {"type": "give_back"}
-_FORCE_DISCARD = {"type": "force_discard"}
+_GIVE_BACK = Action({"type": "give_back"})
+_FORCE_DISCARD = Action({"type": "force_discard"})
 
 
 def _examine(s, f, seat):
@@ -196,7 +197,7 @@ def _announce(s, f, seat):
 def _give(s, f, seat):
     players = s.game.players
     return [
-        {"type": "give", "to": [players[i] for i in combo]}
+        Action({"type": "give", "to": [players[i] for i in combo]})
         for combo in combinations(f["cand"], f["n"])
     ]
 
@@ -228,7 +229,9 @@ def _split(s, f, seat):
     else:
         caps = [total] * len(cand)
     return [
-        {"type": "split", "amounts": {players[i]: n for i, n in zip(cand, parts, strict=True)}}
+        Action(
+            {"type": "split", "amounts": {players[i]: n for i, n in zip(cand, parts, strict=True)}}
+        )
         for parts in compositions(total, caps)
     ]
 
@@ -237,8 +240,8 @@ def _default_split(s, f, seat):
     return _split(s, f, seat)[0]
 
 
-_PAY = {"type": "blackmail_choice", "pay": True}
-_REFUSE = {"type": "blackmail_choice", "pay": False}
+_PAY = Action({"type": "blackmail_choice", "pay": True})
+_REFUSE = Action({"type": "blackmail_choice", "pay": False})
 
 
 def _blackmail(s, f, seat):
@@ -251,8 +254,8 @@ def _default_blackmail(s, f, seat):
     return _blackmail(s, f, seat)[0]
 
 
-_SPY_AGAIN = {"type": "spy_again"}
-_SPY_STOP = {"type": "spy_stop"}
+_SPY_AGAIN = Action({"type": "spy_again"})
+_SPY_STOP = Action({"type": "spy_stop"})
 
 
 def _spy(s, f, seat):

@@ -9,7 +9,7 @@ characters add their own stages, handled in ``extensions``.
 """
 
 from games.engines.complots import flow
-from games.engines.complots.characters import DRAWS, POWERS, blockers_in_play
+from games.engines.complots.characters import DRAWS, POWERS
 from games.engines.complots.state import ALIVE
 
 # power key -> function(state, frame) resolving a standing, unblocked action
@@ -47,7 +47,7 @@ def begin_action(s, seat, action):
                 "t": -1,
                 "mode": None,
                 "st": "post",
-                "action": action,
+                "action": dict(action),
             }
         )
         return
@@ -69,11 +69,12 @@ def begin_action(s, seat, action):
                 "t": target,
                 "mode": mode,
                 "st": "claim",
-                "action": action,
+                "action": dict(action),
             }
         )
         flow.push_challenge(s, seat, character, "action")
-        return
+        # a fresh window of living players: nothing runs before someone answers
+        return False if s.stack[-1]["k"] == "chal" else None
     from games.engines.complots import extensions
 
     extensions.begin_extension_action(s, seat, action)
@@ -93,6 +94,7 @@ def _act(s, f):
             return
         f["st"] = "post"
         s.stack[-1] = f
+        _post_claim(s, f)
         return
     if st == "post":
         _post_claim(s, f)
@@ -111,6 +113,10 @@ def _act(s, f):
         s.stack[-1] = f
         return
     if st == "resolve":
+        target = f["t"]
+        if target >= 0 and not s.lives[target]:
+            s.stack.pop()  # ruling 9: the target is gone, nothing more happens
+            return
         RESOLVE[f["key"]](s, f)
         return
     from games.engines.complots import extensions
@@ -138,7 +144,7 @@ def _post_claim(s, f):
     if target >= 0 and not s.lives[target]:
         s.stack.pop()  # ruling 9: the target is gone, nothing more happens
         return
-    blockers = blockers_in_play(key, s.game.charset)
+    blockers = s.game.blockers.get(key, ())
     who = ()
     if blockers:
         if target >= 0 and key != "inquisiteur":
@@ -249,7 +255,7 @@ def _resolve_inquisiteur(s, f):
         return
     hand = s.hands[target]
     live = [i for i, (c, st) in enumerate(hand) if st == ALIVE]
-    if len({hand[i][0] for i in live}) == 1:
+    if len(live) == 1:  # a real choice is always asked for, even between twins
         show_card(s, f["a"], target, live[0])
     else:
         s.stack.append({"k": "show", "w": (target,), "by": f["a"]})

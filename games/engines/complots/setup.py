@@ -11,6 +11,7 @@ from games.engines.complots.characters import (
 )
 from games.engines.complots.state import ALIVE, Game, State
 
+_COPIES = {3: (0, 1, 2), 4: (0, 1, 2, 3)}
 _OPTION_KEYS = {"characters", "saint_barthelemy", "tyrannie", "setup"}
 _SETUP_KEYS = {"hands", "court", "coins", "first_player", "religions"}
 
@@ -47,10 +48,68 @@ def _take(pool, cards, what):
         pool.remove(c)
 
 
+def _quick_new_game(players, seed):
+    """``new_game`` without options: the same deal as the general path, fewer checks."""
+    try:
+        key = seed_to_key(seed)
+    except ValueError as exc:
+        _fail(str(exc))
+    rng = SeededRandom(key, 0)
+    characters = BASE_CHARACTERS
+    n = len(players)
+    g = Game(players, characters, False, False, key, players[0])
+    coins = [2] * n
+    if n == 2:
+        third = list(characters)
+        rng.shuffle(third)
+        hands = [((third.pop(), ALIVE),), ((third.pop(), ALIVE),)]
+        court = tuple(third)
+        piles = (characters, characters)
+        lives = [1, 1]
+        coins[0] = 1
+    else:
+        deck = [c for c in characters for _ in _COPIES[g.copies]]
+        rng.shuffle(deck)
+        pop = deck.pop
+        hands = [((pop(), ALIVE), (pop(), ALIVE)) for _ in range(n)]
+        court = tuple(deck)
+        piles = None
+        lives = [2] * n
+    s = State.__new__(State)
+    s.game = g
+    s.cache = None
+    s.own = True
+    s.ctr = rng.finish()
+    s.coins = coins
+    s.hands = hands
+    s.lives = lives
+    s.court = court
+    s.treasury = TREASURY_TOTAL - sum(coins)
+    s.hospice = 0
+    s.religion = None
+    s.cur = n - 1
+    s.turn = 0
+    s.stack = [{"k": "choose", "w": (0, 1)}] if n == 2 else []
+    s.log = (
+        {
+            "event": "start",
+            "players": list(players),
+            "first_player": players[0],
+            "characters": list(characters),
+        },
+        None,
+    )
+    s.piles = piles
+    s.plague = -1
+    s.beggar = -1
+    s.winner = -1
+    return s
+
+
 def new_game(players, options=None, seed=None):
     players = _check_players(players)
     if options is None:
-        options = {}
+        return _quick_new_game(players, seed)
     if not isinstance(options, dict):
         _fail("Options must be a dict")
     unknown = set(options) - _OPTION_KEYS
@@ -75,7 +134,9 @@ def new_game(players, options=None, seed=None):
     tyr = options.get("tyrannie", False)
     if not isinstance(sb, bool) or not isinstance(tyr, bool):
         _fail("saint_barthelemy and tyrannie must be true or false")
-    setup = options.get("setup") or {}
+    setup = options.get("setup")
+    if setup is None:
+        setup = {}
     if not isinstance(setup, dict):
         _fail("setup must be a dict")
     unknown = set(setup) - _SETUP_KEYS
@@ -88,7 +149,7 @@ def new_game(players, options=None, seed=None):
     g = Game(players, characters, sb, tyr, key, first)
     first_seat = g.seat[first]
 
-    hands_setup = setup.get("hands") or {}
+    hands_setup = setup.get("hands") or {} if setup else {}
     if not isinstance(hands_setup, dict):
         _fail("setup hands must map players to lists of characters")
     for p, cards in hands_setup.items():
@@ -125,7 +186,7 @@ def new_game(players, options=None, seed=None):
         piles = tuple(tuple(pile) for pile in piles_list)
         choosing = tuple(i for i in range(n) if len(hands[i]) == 1)
     else:
-        deck = [c for c in characters for _ in range(g.copies)]
+        deck = [c for c in characters for _ in _COPIES[g.copies]]
         for p, cards in hands_setup.items():
             _take(deck, cards, f"setup hands of {p}")
         _take(deck, court_setup, "setup court")
@@ -174,7 +235,7 @@ def new_game(players, options=None, seed=None):
     s.own = True
     s.ctr = rng.finish()
     s.coins = coins
-    s.hands = [tuple((c, ALIVE) for c in hand) for hand in hands]
+    s.hands = [tuple([(c, ALIVE) for c in hand]) for hand in hands]
     s.lives = [len(hand) for hand in hands]
     s.court = tuple(court)
     s.treasury = TREASURY_TOTAL - sum(coins)

@@ -15,7 +15,7 @@ A hand is a tuple of ``(character, status)`` pairs. Status: ``ALIVE`` (face down
 ``PENDING_LOSS`` (lost, while its owner may still announce the Sorcière).
 """
 
-from games.engines.base import SeededRandom
+from games.engines.base import SeededRandom, shuffle_at
 
 ALIVE, REVEALED, HIDDEN_LOST, PENDING_LOSS = 0, 1, 2, 3
 
@@ -54,6 +54,7 @@ class Game:
         "copies",
         "first",
         "t",
+        "blockers",
     )
 
     def __init__(self, players, characters, sb, tyr, key, first):
@@ -74,9 +75,32 @@ class Game:
                 _TEMPLATES.clear()
             t = _TEMPLATES[tkey] = Templates(self)
         self.t = t
+        self.blockers = t.blockers
 
 
 _TEMPLATES: dict = {}
+
+
+def _read_only(self, *args, **kwargs):
+    raise TypeError("Legal actions are shared and read-only: copy one with dict(action)")
+
+
+class Action(dict):
+    """A legal action as handed out by the engine: a plain JSON dict that refuses changes.
+
+    ``legal_actions`` returns shared instances (no copy per call); ``dict(action)`` gives a
+    mutable copy.
+    """
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = _read_only
+    update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def copy(self):
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
 
 
 class Templates:
@@ -104,47 +128,54 @@ class Templates:
         "chal_list",
         "block_lists",
         "turns",
+        "blockers",
     )
 
     def __init__(self, g):
         names = g.players
-        self.income = {"type": "income"}
-        self.foreign_aid = {"type": "foreign_aid"}
-        self.coup = [{"type": "coup", "target": p} for p in names]
+        self.income = Action({"type": "income"})
+        self.foreign_aid = Action({"type": "foreign_aid"})
+        self.coup = [Action({"type": "coup", "target": p}) for p in names]
         self.power = {}
         self.power_t = {}
         from games.engines.complots.characters import POWERS
 
         for c in g.characters:
             if c == "inquisiteur":
-                self.power[c] = {"type": "power", "character": c, "mode": "exchange"}
+                self.power[c] = Action({"type": "power", "character": c, "mode": "exchange"})
                 self.examine = [
-                    {"type": "power", "character": c, "mode": "examine", "target": p} for p in names
+                    Action({"type": "power", "character": c, "mode": "examine", "target": p})
+                    for p in names
                 ]
             elif c in POWERS:
                 if POWERS[c][0]:
                     self.power_t[c] = [
-                        {"type": "power", "character": c, "target": p} for p in names
+                        Action({"type": "power", "character": c, "target": p}) for p in names
                     ]
                 else:
-                    self.power[c] = {"type": "power", "character": c}
-        self.convert = [{"type": "convert", "target": p} for p in names]
-        self.plague = [{"type": "plague", "target": p} for p in names]
-        self.beggar = [{"type": "beggar", "target": p} for p in names]
-        self.pass_plague = [{"type": "pass_plague", "target": p} for p in names]
-        self.abuse = {"type": "abuse_of_trust"}
-        self.challenge = {"type": "challenge"}
-        self.pass_ = {"type": "pass"}
+                    self.power[c] = Action({"type": "power", "character": c})
+        self.convert = [Action({"type": "convert", "target": p}) for p in names]
+        self.plague = [Action({"type": "plague", "target": p}) for p in names]
+        self.beggar = [Action({"type": "beggar", "target": p}) for p in names]
+        self.pass_plague = [Action({"type": "pass_plague", "target": p}) for p in names]
+        self.abuse = Action({"type": "abuse_of_trust"})
+        self.challenge = Action({"type": "challenge"})
+        self.pass_ = Action({"type": "pass"})
         self.chal_list = (self.challenge, self.pass_)
         self.block_lists = {}
         self.turns = {}
+        from games.engines.complots.characters import BLOCKED_BY
+
+        self.blockers = {
+            key: tuple(c for c in chars if c in g.charset) for key, chars in BLOCKED_BY.items()
+        }
         from games.engines.complots.characters import CHARACTERS
 
-        self.block = {c: {"type": "block", "character": c} for c in CHARACTERS}
-        self.lose = {c: {"type": "lose", "character": c} for c in CHARACTERS}
-        self.show = {c: {"type": "show", "character": c} for c in CHARACTERS}
-        self.announce = {c: {"type": "announce", "character": c} for c in CHARACTERS}
-        self.choose = {c: {"type": "choose", "character": c} for c in CHARACTERS}
+        self.block = {c: Action({"type": "block", "character": c}) for c in CHARACTERS}
+        self.lose = {c: Action({"type": "lose", "character": c}) for c in CHARACTERS}
+        self.show = {c: Action({"type": "show", "character": c}) for c in CHARACTERS}
+        self.announce = {c: Action({"type": "announce", "character": c}) for c in CHARACTERS}
+        self.choose = {c: Action({"type": "choose", "character": c}) for c in CHARACTERS}
 
 
 class State:
@@ -197,23 +228,26 @@ class State:
     def rng(self):
         return SeededRandom(self.game.key, self.ctr)
 
-    def add_log(self, entry):
-        self.log = (entry, self.log)
-
     def shuffle_court(self, extra=()):
         """Put ``extra`` cards into the Court and shuffle it from the seeded stream."""
         cards = list(self.court)
         cards.extend(extra)
-        r = SeededRandom(self.game.key, self.ctr)
-        r.shuffle(cards)
-        self.ctr = r.finish()
+        self.ctr = shuffle_at(self.game.key, self.ctr, cards)
         self.court = tuple(cards)
+
+    def add_log(self, entry):
+        self.log = (entry, self.log)
 
     def draw(self, count=1):
         """Take ``count`` cards from the top of the Court."""
         drawn = self.court[:count]
         self.court = self.court[count:]
         return drawn
+
+
+def copy_entry(entry):
+    """A copy of a log entry that shares no list with the state."""
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items()}
 
 
 def log_entries(log):
@@ -227,11 +261,17 @@ def log_entries(log):
 
 
 def _frame_to_json(frame):
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in frame.items()}
+    return {
+        k: (list(v) if isinstance(v, tuple) else dict(v) if isinstance(v, dict) else v)
+        for k, v in frame.items()
+    }
 
 
 def _frame_from_json(frame):
-    return {k: (tuple(v) if isinstance(v, list) else v) for k, v in frame.items()}
+    return {
+        k: (tuple(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        for k, v in frame.items()
+    }
 
 
 def dump_state(s):
@@ -254,7 +294,7 @@ def dump_state(s):
         "cur": s.cur,
         "turn": s.turn,
         "stack": [_frame_to_json(f) for f in s.stack],
-        "log": [dict(e) for e in log_entries(s.log)],
+        "log": [copy_entry(e) for e in log_entries(s.log)],
         "piles": [list(p) for p in s.piles] if s.piles is not None else None,
         "plague": s.plague,
         "beggar": s.beggar,
@@ -288,7 +328,7 @@ def load_state(data):
     s.stack = [_frame_from_json(f) for f in data["stack"]]
     log = None
     for e in data["log"]:
-        log = (dict(e), log)
+        log = (copy_entry(e), log)
     s.log = log
     s.piles = tuple(tuple(p) for p in data["piles"]) if data["piles"] is not None else None
     s.plague = int(data["plague"])

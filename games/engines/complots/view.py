@@ -1,7 +1,14 @@
 """``view(state, player)``: what one player (or a spectator) may know, as plain JSON."""
 
 from games.engines.complots.flow import divided
-from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED, log_entries
+from games.engines.complots.state import (
+    ALIVE,
+    HIDDEN_LOST,
+    PENDING_LOSS,
+    REVEALED,
+    copy_entry,
+    log_entries,
+)
 
 _MOMENTS = {
     "turn": "turn",
@@ -37,6 +44,46 @@ def _act_frame(stack):
     return None
 
 
+_TURN_ACTIONS = {
+    "claim",
+    "coup",
+    "foreign_aid",
+    "income",
+    "abuse_of_trust",
+    "plague",
+    "beggar",
+    "convert",
+}
+
+
+def _turn_action(s):
+    """The current turn's action as played, read back from the public log."""
+    found = None
+    log = s.log
+    while log is not None:
+        entry = log[0]
+        event = entry["event"]
+        if event == "turn":
+            break
+        if event in _TURN_ACTIONS:
+            found = entry
+        log = log[1]
+    if found is None:
+        return None
+    event = found["event"]
+    if event == "claim":
+        action = {"type": "power", "character": found["character"]}
+        if "mode" in found:
+            action["mode"] = found["mode"]
+        if "target" in found:
+            action["target"] = found["target"]
+        return action
+    action = {"type": event}
+    if "target" in found:
+        action["target"] = found["target"]
+    return action
+
+
 def _pending(s, seat):
     if not s.stack:
         return None
@@ -48,7 +95,7 @@ def _pending(s, seat):
     pending = {
         "moment": _MOMENTS[k],
         "player": players[s.cur] if k != "choose" else None,
-        "action": dict(act["action"]) if act is not None else None,
+        "action": dict(act["action"]) if act is not None else _turn_action(s),
         "claim": None,
         "block": None,
         "waiting_for": [players[i] for i in f["w"]],
@@ -139,7 +186,7 @@ def view_for(s, seat):
         "current_player": players[s.cur] if s.turn else None,
         "waiting_for": [players[i] for i in stack[-1]["w"]] if stack else [],
         "characters": list(g.characters),
-        "log": [dict(e) for e in log_entries(s.log)],
+        "log": [copy_entry(e) for e in log_entries(s.log)],
         "options": {"saint_barthelemy": g.sb, "tyrannie": g.tyr},
         "turn": s.turn,
         "pending": _pending(s, seat),
