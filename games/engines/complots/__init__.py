@@ -27,12 +27,16 @@ Options
 ``saint_barthelemy``  bool (religions, Hospice, ``convert``, ``abuse_of_trust``).
 ``tyrannie``    bool (La Peste and Le Mendiant: ``plague``, ``beggar``).
 ``setup``       ``hands`` {player: [slug, slug]} (in two-player games one slug = the random
-                card, the ``choose`` step follows; two slugs skip ``choose``); ``court``
+                card from the third pile, the ``choose`` step follows; two slugs = that card
+                then the one taken from the player's own pile, and ``choose`` is skipped); ``court``
                 [slug, ...] top first (the cards not placed anywhere go, shuffled, under it);
                 ``coins`` {player: n} (others get the usual 2, or 1 for the first player of a
                 two-player game); ``first_player``; ``religions`` {player: "catholique" |
                 "protestant"} (default: alternating from the first player, who is
                 catholique). Impossible setups raise ``IllegalAction``.
+
+Chance: every deal and every shuffle of the Court comes from the seed through
+``games.engines.base`` (SHA-256 of key || counter blocks; the counter is part of the state).
 
 Coins: 54 in all, always (players + ``treasury`` + ``hospice``). Cards: 3 copies of each of
 the five characters (15) for 2-6 players, 4 copies (20) for 7-8. Two players: the first
