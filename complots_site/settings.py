@@ -255,7 +255,7 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # Site CSS/JS in static/; htmx and its SSE extension come from npm (package.json), served
 # as static/vendor/htmx/ and static/vendor/htmx-ext-sse/ straight from node_modules.
 STATICFILES_DIRS = [

@@ -98,21 +98,37 @@ def base_deadline(game, engine, state, waiting, started_at) -> datetime:
     return started_at + timedelta(seconds=seconds)
 
 
-def _previous_decision(game):
-    """(players waited for, deadline) of the decision before `game.state_seq`, when the
-    bookkeeping saw it (clock one seq behind), else (None, None)."""
-    clock = GameClock.objects.filter(game=game).first()
-    if clock is None or clock.deadline_at is None or clock.seq != game.state_seq - 1:
-        return None, None
-    previous = set(
-        SeatClock.objects.filter(seat__game=game, waiting_since_seq__isnull=False).values_list(
-            "seat__player_id", flat=True
-        )
-    )
-    return previous, clock.deadline_at
+class _Table:
+    """What the bookkeeping reads about a game, loaded once: its clock, its seats (users
+    and profiles) and their clocks."""
+
+    def __init__(self, game, *, create=True, clock=None):
+        if clock is not None:
+            self.clock = clock
+        elif create:
+            self.clock, _c = GameClock.objects.get_or_create(game=game)
+        else:
+            self.clock = GameClock.objects.filter(game=game).first()
+        self.seats = list(Seat.objects.filter(game=game).select_related("user__profile"))
+        self.seat_clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
+
+    def waiting_before(self):
+        return {
+            s.player_id
+            for s in self.seats
+            if getattr(self.seat_clocks.get(s.pk), "waiting_since_seq", None) is not None
+        }
+
+    def previous_decision(self, game):
+        """(players waited for, deadline) of the decision before `game.state_seq`, when the
+        bookkeeping saw it (clock one seq behind), else (None, None)."""
+        clock = self.clock
+        if clock is None or clock.deadline_at is None or clock.seq != game.state_seq - 1:
+            return None, None
+        return self.waiting_before(), clock.deadline_at
 
 
-def human_deadline(game, state, now, *, engine=None, record=True) -> datetime | None:
+def human_deadline(game, state, now, *, engine=None, record=True, table=None):
     """When the players waited for in `state` run out of time (autopilot aside).
 
     The time control gives the base (window or turn length) from `now`; a decision that
@@ -127,7 +143,8 @@ def human_deadline(game, state, now, *, engine=None, record=True) -> datetime | 
     waiting = set(engine.waiting_for(state))
     if not waiting:
         return None
-    previous, previous_deadline = _previous_decision(game)
+    table = table or _Table(game, create=False)
+    previous, previous_deadline = table.previous_decision(game)
     if previous is not None and waiting < previous:
         deadline = previous_deadline
     else:
@@ -135,7 +152,9 @@ def human_deadline(game, state, now, *, engine=None, record=True) -> datetime | 
     if not is_correspondence(game):
         return deadline
     extended = deadline
-    for seat in Seat.objects.filter(game=game, player_id__in=waiting).select_related("user"):
+    for seat in table.seats:
+        if seat.player_id not in waiting:
+            continue
         until = away_until(seat.user, now)
         if until is None or until <= deadline:
             continue
@@ -157,14 +176,13 @@ def human_deadline(game, state, now, *, engine=None, record=True) -> datetime | 
     return extended
 
 
-def autopilot_waiting(game, state, engine=None) -> list[str]:
+def autopilot_waiting(game, state, engine=None, table=None) -> list[str]:
     engine = engine or _engine(game)
-    waiting = list(engine.waiting_for(state))
-    return list(
-        Seat.objects.filter(
-            game=game, player_id__in=waiting, status=Seat.Status.AUTOPILOT
-        ).values_list("player_id", flat=True)
-    )
+    waiting = set(engine.waiting_for(state))
+    seats = table.seats if table is not None else Seat.objects.filter(game=game)
+    return [
+        s.player_id for s in seats if s.player_id in waiting and s.status == Seat.Status.AUTOPILOT
+    ]
 
 
 def deadline_for(game, state, now, *, engine=None, record=True) -> datetime | None:
@@ -175,8 +193,9 @@ def deadline_for(game, state, now, *, engine=None, record=True) -> datetime | No
     call this from its deadline rule; `clock_sync` applies it after every change anyway.
     """
     engine = engine or _engine(game)
-    deadline = human_deadline(game, state, now, engine=engine, record=record)
-    if deadline is not None and autopilot_waiting(game, state, engine):
+    table = _Table(game, create=False)
+    deadline = human_deadline(game, state, now, engine=engine, record=record, table=table)
+    if deadline is not None and autopilot_waiting(game, state, engine, table):
         return min(deadline, now)
     return deadline
 
@@ -184,13 +203,12 @@ def deadline_for(game, state, now, *, engine=None, record=True) -> datetime | No
 # --- bookkeeping after each change -----------------------------------------------------
 
 
-def _clock(game) -> GameClock:
-    clock, _created = GameClock.objects.get_or_create(game=game)
-    return clock
-
-
 def _last_event(game):
-    return Event.objects.filter(game=game, seq=game.state_seq).select_related("seat").first()
+    return (
+        Event.objects.filter(game=game, seq=game.state_seq)
+        .select_related("seat__user__profile")
+        .first()
+    )
 
 
 def clock_sync(game, now=None, *, saving=False) -> bool:
@@ -201,14 +219,22 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     the countdown task. Returns True when it did something.
     """
     now = now or timezone.now()
-    clock = _clock(game)
-    if clock.seq == game.state_seq and clock.started_at is not None:
+    clock = GameClock.objects.filter(game=game).first()
+    if clock is not None and clock.seq == game.state_seq and clock.started_at is not None:
         return False
+    if game.status == Game.Status.RUNNING and not game.state:
+        return False
+    table = _Table(game, clock=clock)
+    clock = table.clock
     event = _last_event(game)
     started_at = event.created_at if event else now
     actor = event.seat if event is not None and event.kind == Event.Kind.ACTION else None
+    # Whose own doing the change is (no mail for it): the mover, or the host who started.
+    actor_user_id = actor.user_id if actor is not None else None
+    if event is not None and event.kind == Event.Kind.START:
+        actor_user_id = game.host_id
     if game.status == Game.Status.FINISHED:
-        _game_over_mails(game, actor)
+        _game_over_mails(game, actor_user_id, table.seats)
         clock.seq, clock.started_at, clock.deadline_at, clock.reminder_at = (
             game.state_seq,
             started_at,
@@ -217,17 +243,17 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
         )
         clock.save()
         return True
-    if game.status != Game.Status.RUNNING or not game.state:
+    if game.status != Game.Status.RUNNING:
         return False
     engine = _engine(game)
     state = engine.load(game.state)
     waiting = list(engine.waiting_for(state))
-    previous, _previous_deadline = _previous_decision(game)
+    previous, _previous_deadline = table.previous_decision(game)
     if previous is not None and set(waiting) < previous and clock.started_at is not None:
         started_at = clock.started_at  # the same decision goes on
-    deadline = human_deadline(game, state, started_at, engine=engine)
+    deadline = human_deadline(game, state, started_at, engine=engine, table=table)
     effective = deadline
-    if deadline is not None and autopilot_waiting(game, state, engine):
+    if deadline is not None and autopilot_waiting(game, state, engine, table):
         effective = min(deadline, started_at)
     if effective != game.deadline_at:
         if not saving:  # while saving, the caller's UPDATE stores the instance's value
@@ -239,14 +265,13 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     if current and (current != clock.turn_player or not clock.turn_started_seq):
         clock.turn_player, clock.turn_started_seq = str(current), game.state_seq
 
-    seats = list(Seat.objects.filter(game=game).select_related("user"))
-    clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
-    missing = [SeatClock(seat=s) for s in seats if s.pk not in clocks]
+    clocks = table.seat_clocks
+    missing = [SeatClock(seat=s) for s in table.seats if s.pk not in clocks]
     if missing:
         SeatClock.objects.bulk_create(missing, ignore_conflicts=True)
         clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
     newly_waiting, changed = [], []
-    for seat in seats:
+    for seat in table.seats:
         seat_clock = clocks[seat.pk]
         if seat.player_id in waiting:
             if seat_clock.waiting_since_seq is None:
@@ -262,7 +287,7 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     long_enough = deadline is not None and deadline - started_at >= MAIL_MIN_DECISION
     if long_enough:
         for seat in newly_waiting:
-            if seat.status != Seat.Status.PLAYING or (actor and actor.user_id == seat.user_id):
+            if seat.status != Seat.Status.PLAYING or seat.user_id == actor_user_id:
                 continue
             _turn_mail(game, clock, seat, view, actor, deadline)
     clock.seq, clock.started_at, clock.deadline_at = game.state_seq, started_at, deadline
@@ -302,13 +327,12 @@ def _turn_mail(game, clock, seat, view, actor, deadline):
     )
 
 
-def _game_over_mails(game, actor):
+def _game_over_mails(game, actor_user_id, seats):
     result = game.result or {}
     winner_ids = set(result.get("winners", []) if isinstance(result, dict) else [])
-    seats = list(Seat.objects.filter(game=game).select_related("user"))
     winners = [display_name(s.user) for s in seats if s.player_id in winner_ids]
     for seat in seats:
-        if actor is not None and actor.user_id == seat.user_id:
+        if seat.user_id == actor_user_id:
             continue  # no mail for one's own move
         mail_claim(
             user=seat.user,
@@ -451,7 +475,7 @@ def _timeout_locked(game, now) -> int:
         waiting = list(engine.waiting_for(engine.load(game.state)))
         seats = {s.player_id: s for s in Seat.objects.filter(game=game, player_id__in=waiting)}
         autopilot = [p for p in waiting if seats[p].status == Seat.Status.AUTOPILOT]
-        human = GameClock.objects.get(game=game).deadline_at
+        human = GameClock.objects.filter(game=game).values_list("deadline_at", flat=True)[0]
         # Later rounds only play autopilot moves: a new decision gets its full time.
         due = _round == 0 and human is not None and human <= now
         owing = waiting if due else autopilot
@@ -702,3 +726,64 @@ def vote_cast(*, game_id, user, target_player_id, kind, expected_seq) -> dict:
                     reason="timeout",
                 )
         return {"votes": votes, "needed": needed, "carried": carried}
+
+
+# --- the policy and coming back --------------------------------------------------------
+
+
+def timeout_policy_set(*, game_id, user, max_missed_deadlines=3, drop_mode="autopilot"):
+    """The host sets the game's timeout policy before it starts. Raises GameError
+    subclasses on bad input (nothing written)."""
+    from django.utils.translation import gettext as _
+
+    from .services.common import lock_game
+    from .services.errors import GameNotOpen, InvalidGameSettings, NotHost
+
+    if drop_mode not in TimeoutPolicy.DropMode.values:
+        raise InvalidGameSettings(_("Unknown drop mode."))
+    try:
+        count = int(max_missed_deadlines)
+    except (TypeError, ValueError):
+        raise InvalidGameSettings(_("The number of missed deadlines must be 1 to 20.")) from None
+    if not 1 <= count <= 20:
+        raise InvalidGameSettings(_("The number of missed deadlines must be 1 to 20."))
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if user is None or game.host_id != getattr(user, "pk", None):
+            raise NotHost()
+        if game.status != Game.Status.OPEN:
+            raise GameNotOpen()
+        policy, _created = TimeoutPolicy.objects.update_or_create(
+            game=game, defaults={"max_missed_deadlines": count, "drop_mode": drop_mode}
+        )
+    return policy
+
+
+def seat_resume(*, game_id, user) -> Seat:
+    """A player on autopilot takes their seat back (the others' vote to drop them included:
+    coming back is always allowed while the game runs)."""
+    from django.utils.translation import gettext as _
+
+    from .services.common import lock_game
+    from .services.errors import GameNotRunning, NotYourSeat
+
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotYourSeat()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise GameNotRunning()
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if seat is None:
+            raise NotYourSeat()
+        if seat.status != Seat.Status.AUTOPILOT:
+            raise VoteRefused(_("Your seat is not on autopilot."))
+        seat.status = Seat.Status.PLAYING
+        seat.save(update_fields=["status"])
+        SeatClock.objects.filter(seat=seat).update(dropped_at=None, drop_reason="")
+        if game.deadline_at is not None and game.deadline_at <= timezone.now():
+            # the autopilot deadline ("now") of a decision still open: give it its time back
+            clock = GameClock.objects.filter(game=game, seq=game.state_seq).first()
+            if clock is not None and clock.deadline_at is not None:
+                Game.objects.filter(pk=game.pk).update(deadline_at=clock.deadline_at)
+    return seat

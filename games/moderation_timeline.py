@@ -123,8 +123,12 @@ def game_snapshot(game: Game, *, hidden: bool) -> dict | None:
     """The table now: public facts, and every card only when `hidden` is allowed."""
     if not game.state:
         return None
-    engine = _engine(game.kind)
-    state = engine.load(game.state)
+    try:
+        engine = _engine(game.kind)
+        state = engine.load(game.state)
+    except Exception:  # an engine gone or a cache it cannot read: show no table
+        log.exception("snapshot of game %s failed", game.pk)
+        return None
     public = engine.view(state, None)
     facts = {
         key: ", ".join(map(str, public[key])) if isinstance(public[key], list) else public[key]
@@ -158,7 +162,11 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
     """One row per event: seq, time, who, kind, the readable public sentences it produced,
     and the action (whole only when `hidden` is allowed, else its public part)."""
     lang = lang or get_language() or "en"
-    engine = _engine(game.kind)
+    try:
+        engine = _engine(game.kind)
+    except Exception:  # unknown engine: the events are listed without replay
+        log.exception("no engine %r for the timeline of game %s", game.kind, game.pk)
+        engine = None
     seats = _seats(game)
     describe = _describer(
         game.kind, names={pid: seat.user.get_username() for pid, seat in seats.items()}
@@ -166,7 +174,7 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
     rows = []
     state = None
     seen = 0
-    broken = False
+    broken = engine is None
     for event in game.events.order_by("seq"):
         seat = seats.get(event.seat.player_id) if event.seat_id else None
         sentences = []

@@ -79,3 +79,27 @@ def _game_page(game_id):
         return reverse("games:detail", args=[game_id])
     except NoReverseMatch:
         return f"/games/{int(game_id)}/"
+
+
+@login_required
+@require_POST
+def seat_resume(request, game_id):
+    """A player on autopilot takes their seat back."""
+    from django.contrib import messages
+
+    from .deadlines import seat_resume as resume
+    from .services.errors import GameError, GameNotFound
+
+    try:
+        resume(game_id=game_id, user=request.user)
+    except GameNotFound:
+        return JsonResponse({"error": _("This game does not exist.")}, status=404)
+    except GameError as exc:
+        if request.headers.get("Accept", "").startswith("application/json"):
+            return JsonResponse({"error": str(exc.message)}, status=400)
+        messages.error(request, str(exc.message))
+        return HttpResponseRedirect(_game_page(game_id))
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse({"resumed": True})
+    messages.success(request, _("You are back in the game."))
+    return HttpResponseRedirect(_game_page(game_id))

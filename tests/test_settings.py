@@ -177,3 +177,40 @@ def test_the_servers_entry_points_load(tmp_path, module):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() in {"ASGIHandler", "WSGIHandler"}
+
+
+def test_production_static_files_collect_and_are_served_by_whitenoise(tmp_path):
+    """collectstatic with the hashed, compressed storage, then a request for htmx."""
+    env = {
+        "SECRET_KEY": PRODUCTION_SECRET,
+        "ALLOWED_HOSTS": "complots.example",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+    result = manage(tmp_path, "collectstatic", "--no-input", "-v0", **env)
+    assert result.returncode == 0, result.stderr
+    code = (
+        "import os, django\n"
+        "os.environ['DJANGO_SETTINGS_MODULE'] = 'complots_site.settings'\n"
+        "django.setup()\n"
+        "from django.templatetags.static import static\n"
+        "from django.test import Client\n"
+        "url = static('vendor/htmx/htmx.min.js')\n"
+        "response = Client().get(url, secure=True, headers={'host': 'complots.example'})\n"
+        "body = b''.join(response.streaming_content)\n"
+        "print(url, response.status_code, response.headers.get('Cache-Control'), len(body),\n"
+        "      sep='|')\n"
+    )
+    served = subprocess.run(
+        [sys.executable, "-c", code],
+        env=clean_env(tmp_path, **env),
+        capture_output=True,
+        text=True,
+        cwd=BASE_DIR,
+        timeout=60,
+    )
+    assert served.returncode == 0, served.stderr
+    url, status, cache_control, size = served.stdout.strip().split("|")
+    assert url.startswith("/static/vendor/htmx/htmx.min.") and url.endswith(".js")
+    assert status == "200"
+    assert "immutable" in cache_control  # hashed names are cached for ever
+    assert int(size) > 10_000

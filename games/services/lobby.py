@@ -35,12 +35,9 @@ def _check_user(user) -> None:
         raise NotYourSeat(_("You must be signed in."))
 
 
-def _seat_count(value, name) -> int:
+def _seat_count(value, message) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SEATS:
-        raise InvalidGameSettings(
-            _("The %(name)s number of players must be between 1 and %(max)d."),
-            params={"name": name, "max": MAX_SEATS},
-        )
+        raise InvalidGameSettings(message, params={"max": MAX_SEATS})
     return value
 
 
@@ -94,8 +91,12 @@ def game_create(
     )
     if "setup" in options and not allow_setup:
         raise InvalidGameSettings(_("A rigged starting position is not allowed here."))
-    min_seats = _seat_count(min_seats, _("minimum"))
-    max_seats = _seat_count(max_seats, _("maximum"))
+    min_seats = _seat_count(
+        min_seats, _("The minimum number of players must be between 1 and %(max)d.")
+    )
+    max_seats = _seat_count(
+        max_seats, _("The maximum number of players must be between 1 and %(max)d.")
+    )
     if min_seats > max_seats:
         raise InvalidGameSettings(_("The minimum number of players exceeds the maximum."))
     if visibility not in Game.Visibility.values:

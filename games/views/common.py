@@ -118,9 +118,16 @@ def table_context(game_view) -> dict | None:
     if game_view.view is None:
         return None
     game = game_view.game
+    view = game_view.view
+    if game.status == Game.Status.FINISHED and game.state is not None:
+        # Once the game is over every card may be seen: the full view, as in the replay.
+        from .finished import full_view
+
+        engine = get_engine(game.kind)
+        view = full_view(engine, engine.load(game.state))
     return present_game(
         game.kind,
-        view=game_view.view,
+        view=view,
         viewer=game_view.player_id,
         legal_actions=game_view.legal_actions,
         names=seat_names(game_view.seats),
@@ -221,3 +228,27 @@ def json_response(data, *, filename=None) -> HttpResponse:
     if filename:
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def login_required(view):
+    """Like Django's, but the login page sends the player back to the game page (not to the
+    POST-only URL they hit), and htmx requests get an `HX-Redirect` instead of a login page
+    swapped into the table."""
+    from functools import wraps
+
+    from django.contrib.auth.views import redirect_to_login
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        game_id = kwargs.get("game_id")
+        back = reverse("games:detail", args=[game_id]) if game_id else reverse("games:lobby")
+        response = redirect_to_login(back)
+        if getattr(request, "htmx", False):
+            htmx_response = HttpResponse(status=204)
+            htmx_response["HX-Redirect"] = response.url
+            return htmx_response
+        return response
+
+    return wrapper

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -19,6 +18,7 @@ from .common import (
     error_text,
     game_title,
     invitation_token,
+    login_required,
     raise_for_access,
     remember_invitation,
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -19,6 +18,7 @@ from .common import (
     chat_lines,
     error_text,
     invitation_token,
+    login_required,
     page_context,
     raise_for_access,
     render_panel,

@@ -249,3 +249,40 @@ def test_a_correspondence_game_played_to_the_end_with_a_dropped_player(alice, bo
     reasons = [r for p, _t, r in system_events(game) if p == "p3"]
     assert reasons[:3] == ["timeout"] * 3 and set(reasons[3:]) == {"autopilot"}
     assert game.deadline_at is None
+
+
+def test_the_host_sets_the_policy_before_the_start(alice, bob):
+    from games.services import InvalidGameSettings, NotHost, game_create, seat_join
+
+    game = game_create(host=alice, kind="ticktock", time_control="corr-1d")
+    seat_join(game_id=game.pk, user=bob)
+    with pytest.raises(NotHost):
+        deadlines.timeout_policy_set(game_id=game.pk, user=bob, max_missed_deadlines=2)
+    with pytest.raises(InvalidGameSettings):
+        deadlines.timeout_policy_set(game_id=game.pk, user=alice, max_missed_deadlines="0")
+    with pytest.raises(InvalidGameSettings):
+        deadlines.timeout_policy_set(game_id=game.pk, user=alice, drop_mode="exile")
+    deadlines.timeout_policy_set(game_id=game.pk, user=alice, max_missed_deadlines=1)
+    from games.services import game_start
+
+    game_start(game_id=game.pk, user=alice)
+    play(game, alice, {"type": "income"})
+    _miss(game)  # one miss is enough now
+    assert Seat.objects.get(game=game, user=bob).status == Seat.Status.AUTOPILOT
+
+
+def test_a_player_on_autopilot_takes_the_seat_back(client, alice, bob):
+    game = start_game([alice, bob], goal=50)
+    TimeoutPolicy.objects.create(game=game, max_missed_deadlines=1)
+    play(game, alice, {"type": "income"})
+    _miss(game)
+    assert Seat.objects.get(game=game, user=bob).status == Seat.Status.AUTOPILOT
+    client.force_login(bob)
+    response = client.post(f"/games/{game.pk}/resume/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and response.json() == {"resumed": True}
+    assert Seat.objects.get(game=game, user=bob).status == Seat.Status.PLAYING
+    assert deadlines.seat_flags(fresh(game))["p2"]["dropped"] is False
+    response = client.post(f"/games/{game.pk}/resume/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 400
+    play(game, alice, {"type": "income"})  # bob's decision waits for him again
+    assert fresh(game).deadline_at > timezone.now() + timedelta(hours=23)

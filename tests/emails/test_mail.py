@@ -230,3 +230,13 @@ def test_a_forged_unsubscribe_token_is_refused(bob):
     assert client.get("/mail/unsubscribe/nonsense/").status_code == 400
     bob.profile.refresh_from_db()
     assert bob.profile.email_reminder is True
+
+
+def test_starting_a_game_mails_the_players_awaited_but_not_the_host(alice, bob, run_on_commit):
+    from tests.deadlines.test_complots_timeouts import complots_game
+
+    with run_on_commit():
+        complots_game([alice, bob])  # two players: both choose a card at once
+    assert turn_mails(alice) == []
+    [message] = turn_mails(bob)
+    assert message.subject.startswith("Your answer is awaited in Complots #")

@@ -3,9 +3,9 @@
 The engines are pure functions of (players, options, seed, actions): the same inputs must
 give the same state on any machine, at any time. This walks the AST of every ``.py`` file
 under ``games/engines`` (every engine, present and future) and rejects any import of a
-forbidden top-level module, including ``from x import y``, relative imports are resolved
-inside the package, and ``importlib.import_module("...")`` / ``__import__("...")`` calls
-with a literal name.
+forbidden top-level module: ``import x``, ``from x import y``, and
+``importlib.import_module("x")`` / ``__import__("x")`` calls with a literal name. Relative
+imports stay inside the package and are allowed.
 """
 
 import ast

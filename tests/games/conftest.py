@@ -14,6 +14,15 @@ def counting_engine(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def english():
+    """Messages are asserted in English, whatever language an earlier test left active."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def local_cache(settings):
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}

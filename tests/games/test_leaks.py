@@ -86,6 +86,8 @@ def random_options(rng, players):
 
 
 def check_everyone(clients, game, engine, state, spectator, *, full_page):
+    if game.status == Game.Status.FINISHED:
+        return check_finished(clients, game, engine, state, spectator)
     spectator_view = engine.view(state, None)
     for player, client in [*clients.items(), (None, spectator)]:
         view = engine.view(state, player)
@@ -110,6 +112,22 @@ def check_everyone(clients, game, engine, state, spectator, *, full_page):
     response = spectator.get(url("changed", game), {"since": -1})
     assert response.content == b""
     assert set(json.loads(response["HX-Trigger"])["game-changed"]) == {"seq", "rev"}
+
+
+def check_finished(clients, game, engine, state, spectator):
+    """Once over, everyone sees every player's cards (each player's own view of them)."""
+    expected = Counter()
+    for player in engine.view(state, None)["players"]:
+        own = next(
+            p for p in engine.view(state, player["id"])["players"] if p["id"] == player["id"]
+        )
+        for card in own["cards"]:
+            expected[(card["character"], player["id"])] += 1
+    for client in [*clients.values(), spectator]:
+        response = client.get(url("detail", game))
+        assert response.status_code == 200
+        served = served_cards(response.content.decode())
+        assert served == expected
 
 
 @pytest.fixture(autouse=True)

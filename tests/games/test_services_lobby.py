@@ -227,3 +227,12 @@ def test_leave_after_chatting_keeps_the_message(alice, bob):
     services.seat_leave(game_id=game.pk, user=bob)
     message.refresh_from_db()
     assert message.seat is None and message.user == bob
+
+
+def test_error_messages_are_translated(alice):
+    from django.utils import translation
+
+    with translation.override("fr"), pytest.raises(GameNotFound) as info:
+        services.seat_join(game_id=999999, user=alice)
+    with translation.override("fr"):
+        assert str(info.value) == "Cette partie n’existe pas."

@@ -138,6 +138,11 @@ def test_anonymous_is_sent_to_login_for_every_write(client, alice, bob):
     for name in ("act", "join", "leave", "start"):
         response = client.post(url(name, game), {"action": '{"type": "pass"}'})
         assert response.status_code == 302 and "/accounts/login/" in response.url, name
+    response = client.post(url("act", game), {"action": "{}"})
+    assert response.url.endswith(f"?next=/games/{game.pk}/")  # back to the game, not to act/
+    response = client.post(url("act", game), {"action": "{}"}, **HTMX)
+    assert response.status_code == 204
+    assert response["HX-Redirect"].startswith("/accounts/login/?next=")
     response = client.post(reverse("games:create"), {})
     assert response.status_code == 302 and "/accounts/login/" in response.url
     response = client.post(url("chat", game), {"text": "hi"})
@@ -259,6 +264,10 @@ def test_fields_form_maps_to_an_action(client, alice, bob):
 
 def test_spectator_sees_no_buttons_and_no_secret(client, alice, bob, carol):
     game = make_game([alice, bob])
+    client.force_login(alice)
+    own = client.get(url("detail", game)).content.decode()
+    assert f"<dt>secret</dt><dd>{game.state['secrets']['p1']}</dd>" in own
+    client.logout()
     for who in (None, carol):
         if who:
             client.force_login(who)
@@ -266,7 +275,9 @@ def test_spectator_sees_no_buttons_and_no_secret(client, alice, bob, carol):
         assert action_buttons(html) == []
         assert "You are watching this game." in html
         assert 'class="chat-form"' not in html
-        assert "secret" not in html.split('id="game-panel"')[1].split("</section>")[0] or True
+        for secret in game.state["secrets"].values():
+            assert f"<dt>secret</dt><dd>{secret}</dd>" not in html
+        assert html.count("<dt>secret</dt><dd>None</dd>") == 2
 
 
 def test_private_game_needs_a_seat_or_the_invitation(client, alice, bob, carol):
@@ -393,7 +404,7 @@ def test_running_game_never_shows_the_seed(client, alice, bob):
     game = make_game([alice, bob])
     client.force_login(alice)
     assert game.seed not in client.get(url("detail", game)).content.decode()
-    assert game.commitment not in client.get(url("detail", game)).content.decode() or True
+    assert game.commitment in client.get(url("detail", game)).content.decode()  # public
 
 
 # Nothing is a 500 ----------------------------------------------------------------------------

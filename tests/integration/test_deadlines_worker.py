@@ -66,7 +66,7 @@ def stack(tmp_path, django_db_blocker):
         DATABASE_POOL="0",
         REDIS_URL=redis.url,
         CACHE_KEY_PREFIX="deadline-it",
-        EMAIL_URL="locmem://",
+        EMAIL_URL=f"file://{tmp_path / 'mail'}",
         VAR_DIR=str(tmp_path / "var"),
         DEADLINE_SWEEP_SECONDS=str(SWEEP),
         PYTHONPATH=str(settings.BASE_DIR),
@@ -207,3 +207,22 @@ def test_redis_stopped_during_a_move(stack, alice, bob):
     assert events[0][1:4] == ("p2", "income", "timeout")
     assert events[0][4] >= deadline
     assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
+
+
+def test_a_mail_is_sent_once_by_the_worker_despite_duplicate_tasks(stack, alice, bob, tmp_path):
+    from games.models_deadlines import MailRecord
+    from games.tasks import mail_send
+
+    game = start_game([alice, bob], time_control="corr-1d", goal=50)
+    play(game, alice, {"type": "income"})  # bob's turn: his mail is claimed, then enqueued
+    record = MailRecord.objects.get(user=bob, kind="turn")
+    for _ in range(4):
+        mail_send.apply_async((record.pk,))
+    outbox = tmp_path / "mail"
+    wait_for(lambda: MailRecord.objects.get(pk=record.pk).status == "sent", 20, 0.2, "the mail")
+    time.sleep(1.5)  # the duplicates ran too
+    files = list(outbox.iterdir())
+    assert len(files) == 1
+    text = files[0].read_text()
+    assert f"Subject: Your turn in Ticktock #{game.pk}" in text
+    assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in text

@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 
 from games import moderation, selectors, services
 from games.models import ChatMessage, Event, Game, Seat
@@ -253,11 +254,6 @@ def test_user_without_the_permission_cannot_moderate(client, make_user, game):
         moderation.game_abort(moderator=clerk, game=game, reason="x")
 
 
-@pytest.mark.xfail(
-    reason="games.replay.replay_state (platform) must skip `moderation` events: until then a "
-    "moderated game's replay reports 'event N has no seat'",
-    strict=False,
-)
 def test_replay_still_agrees_after_moderation_events(moderator, game, alice):
     from games.replay import replay_mismatch
 
@@ -323,3 +319,54 @@ def test_ban_with_a_seat_already_on_autopilot_and_an_open_table(moderator, game,
     assert running.seats.get(user=bob).status == Seat.Status.AUTOPILOT
     assert game.seats.get(user=bob).status == Seat.Status.AUTOPILOT
     assert ModerationAction.objects.filter(action="ban").count() == 1
+
+
+def test_kicked_seat_is_played_by_the_deadlines_autopilot(mod_client, game, alice, bob):
+    from games.deadlines import deadlines_sweep
+
+    services.action_submit(
+        game_id=game.pk, user=alice, action={"type": "income"}, expected_seq=game.state_seq
+    )
+    seat = game.seats.get(user=bob)
+    assert seat.to_act
+    _moderate(mod_client, game, action="kick_autopilot", seat=seat.pk, reason="Gone")
+    game.refresh_from_db()
+    assert game.deadline_at <= timezone.now()  # an autopilot seat owes its move now
+    deadlines_sweep(now=timezone.now() + dt.timedelta(seconds=1))
+    last = game.events.order_by("-seq").first()
+    assert (last.kind, last.reason, last.seat_id) == ("system", "autopilot", seat.pk)
+    game.refresh_from_db()
+    assert game.seats.get(user=alice).to_act  # alice's turn again, with her own deadline
+    assert game.deadline_at > timezone.now() + dt.timedelta(hours=1)
+
+
+def test_extension_holds_against_the_deadlines_sweeper(mod_client, game):
+    from games.deadlines import deadlines_sweep
+
+    game.refresh_from_db()
+    old = game.deadline_at
+    _moderate(mod_client, game, action="extend_deadline", hours=24, reason="Travel")
+    game.refresh_from_db()
+    seq = game.state_seq
+    assert game.deadline_at == old + dt.timedelta(hours=24)
+    deadlines_sweep(now=old + dt.timedelta(minutes=1))  # the old deadline has passed
+    game.refresh_from_db()
+    assert game.state_seq == seq and game.deadline_at == old + dt.timedelta(hours=24)
+    deadlines_sweep(now=old + dt.timedelta(hours=24, minutes=1))  # the new one has too
+    game.refresh_from_db()
+    last = game.events.order_by("-seq").first()
+    assert (last.kind, last.reason) == ("system", "timeout")
+
+
+def test_moderation_notifies_open_pages(
+    moderator, game, alice, django_capture_on_commit_callbacks, monkeypatch
+):
+    from games import live
+
+    sent = []
+    monkeypatch.setattr(live, "publish_change", lambda *args: sent.append(args) or True)
+    message = services.chat_post(game_id=game.pk, user=alice, text="x")
+    with django_capture_on_commit_callbacks(execute=True):
+        moderation.message_hide(moderator=moderator, message=message, reason="noise")
+    game.refresh_from_db()
+    assert (game.pk, game.state_seq, game.revision) in sent

@@ -246,3 +246,16 @@ def test_rigged_setup_stays_hidden(client, moderator, seer, alice, bob):
     client.force_login(seer)
     page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
     assert "sorciere" in page
+
+
+def test_pages_of_a_game_whose_engine_is_gone(mod_client, alice):
+    game = Game.objects.create(
+        host=alice,
+        kind="vanished",
+        seed="00" * 32,
+        commitment=seed_commitment("00" * 32),
+        state={"whatever": 1},
+    )
+    for name in ("change", "timeline"):
+        response = mod_client.get(reverse(f"admin:games_game_{name}", args=[game.pk]))
+        assert response.status_code == 200

@@ -181,3 +181,15 @@ def test_report_page_buttons(mod_client, moderator, game, bob, alice):
     report.refresh_from_db()
     assert report.status == Report.Status.CLOSED and report.decision == "Warned by mail"
     assert mod_client.get(handle).status_code == 403
+
+
+def test_report_box_tag_for_the_game_page(rf, game, insult, bob):
+    from django.template import Context, Template
+
+    request = rf.get("/")
+    html = Template("{% load reports %}{% report_box game message=m %}").render(
+        Context({"game": game, "m": insult, "request": request, "csrf_token": "tok"})
+    )
+    assert f'action="/games/{game.pk}/report/"' in html
+    assert f'name="message" value="{insult.pk}"' in html
+    assert 'value="abuse"' in html and "csrfmiddlewaretoken" in html

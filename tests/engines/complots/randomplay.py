@@ -103,6 +103,9 @@ def check_hidden(state, players, where):
     for viewer in players:
         table = ENGINE.view(state, viewer)
         json.dumps(table)
+        assert table["log"] == spectator["log"], (
+            f"{where}: {viewer}'s log differs from the public log"
+        )
         for p in table["players"]:
             for card in p["cards"]:
                 if p["id"] == viewer:
@@ -124,6 +127,12 @@ def check_turn_rules(state, players, table, waiting, player, legal, where):
         types = {action["type"] for action in legal}
         assert "pass" not in types, f"{where}: the active player may pass"
         own = next(p for p in table["players"] if p["id"] == player)
+        for action in legal:
+            target = action.get("target")
+            if target is not None:
+                assert target in alive, f"{where}: {action} targets an eliminated player"
+                if action["type"] != "convert":
+                    assert target != player, f"{where}: {action} targets oneself"
         if own["coins"] >= 10:
             assert types == {"coup"}, f"{where}: {own['coins']} Or but {sorted(types)} allowed"
 

@@ -741,3 +741,58 @@ def test_ruling_17_a_true_pape_announcement_doubted_costs_the_doubter_a_life():
     assert len(hand(state, "bob")) == 2 and lives(state, "bob") == 2
     assert coins(state, "bob") == 2, "a standing Pape announcer pays nothing"
     assert coins(state, "carol") == 1 and coins(state, "alice") == 3
+
+
+def _bob_keeps_his_sorciere(court=None, coins_=None):
+    hands = {"alice": ["duchesse", "assassin"], "bob": ["sorciere", "capitaine"]}
+    state = deal(
+        ABC, characters=SORCIERE_SET, hands=hands, court=court, coins=coins_ or {"alice": 7}
+    )
+    state = play(state, "alice", {"type": "coup", "target": "bob"})
+    state = play(state, "bob", lose("capitaine"))
+    state = play(state, "bob", announce("sorciere"))
+    return everyone_passes(state)
+
+
+def test_ruling_16_the_card_lost_to_the_sorciere_cannot_be_exchanged():
+    state = _bob_keeps_his_sorciere(court=["duchesse", "assassin"])
+    state = play(state, "bob", power("ambassadeur"))
+    state = everyone_passes(state)
+    keeps = [a["keep"] for a in ENGINE.legal_actions(state, "bob") if a["type"] == "exchange"]
+    assert sorted(k[0] for k in keeps) == ["assassin", "duchesse", "sorciere"]
+    state = play(state, "bob", exchange("duchesse"))
+    bob_cards = cards(state, "bob", "bob")
+    assert {"character": "capitaine", "revealed": False, "lost": True} in bob_cards
+    assert lives(state, "bob") == 1
+
+
+def test_ruling_16_the_card_lost_to_the_sorciere_is_not_lost_twice():
+    state = _bob_keeps_his_sorciere()
+    state = play(state, "bob", income())
+    state = play(state, "carol", income())
+    assert coins(state, "alice") == 0
+    state = play(state, "alice", income())
+    state = play(state, "bob", power("duchesse"))
+    state = play(state, "alice", challenge())  # bob has no Duchesse: he loses his last life
+    assert not alive(state, "bob")
+    assert revealed(state, "bob") == ["sorciere"], "the Sorcière's card stays face down"
+    for viewer in (None, "alice", "carol"):
+        hidden = [c for c in cards(state, viewer, "bob") if not c["revealed"]]
+        assert hidden == [{"character": None, "revealed": False, "lost": True}]
+
+
+def test_ruling_2_the_sorciere_takes_only_what_the_tresor_has():
+    hands = {"alice": ["assassin", "duchesse"], "bob": ["sorciere", "capitaine"]}
+    coins_ = {"alice": 3, "bob": 2, "carol": 49}
+    state = deal(ABC, characters=SORCIERE_SET, hands=hands, coins=coins_)
+    assert treasury(state) == 0
+    state = play(state, "alice", power("assassin", target="bob"))
+    state = everyone_passes(state)
+    assert treasury(state) == 3, "the Assassin's 3 Or"
+    state = play(state, "bob", pass_())
+    state = play(state, "bob", lose("capitaine"))
+    state = play(state, "bob", announce("sorciere"))
+    state = everyone_passes(state)
+    assert coins(state, "bob") == 2 + 3, "5 Or promised, 3 in the Trésor"
+    assert treasury(state) == 0
+    assert total_coins(state) == 54

@@ -326,3 +326,12 @@ def test_ruling_22_the_pact_ends_with_a_single_religion_after_a_conversion():
     assert not is_legal(state, "bob", coup("bob"))
     state = play(state, "alice", convert("bob"))  # everyone is catholique now
     assert is_legal(state, "bob", coup("alice")) and is_legal(state, "bob", coup("carol"))
+
+
+def test_ruling_25_la_peste_is_never_given_to_the_active_player():
+    state = tyr(coins={"alice": 5})
+    assert refused(state, "alice", plague("alice"))
+    targets = sorted(
+        a["target"] for a in ENGINE.legal_actions(state, "alice") if a["type"] == "plague"
+    )
+    assert targets == ["bob", "carol", "dave"]

@@ -465,3 +465,35 @@ def test_ruling_12_two_players_choose_a_card_from_their_pile():
     assert current(state) == "alice"
     assert waiting(state) == ["alice"]
     assert ENGINE.outcome(state) is None
+
+
+def test_ruling_9_an_active_player_eliminated_by_a_failed_challenge_of_a_block():
+    state = start(coins={"alice": 2, "bob": 7, "carol": 2})
+    state = play(state, "alice", income())
+    state = play(state, "bob", coup("alice"))
+    state = lose_life(state, "alice", "capitaine")
+    state = play(state, "carol", income())
+    state = play(state, "alice", foreign_aid())
+    state = play(state, "bob", block("duchesse"))
+    state = play(state, "alice", challenge())  # bob holds a Duchesse: alice's last card
+    assert not alive(state, "alice")
+    assert coins(state, "alice") == 0
+    assert current(state) == "bob" and waiting(state) == ["bob"]
+    assert total_coins(state) == 54
+
+
+def test_ruling_12_two_players_with_a_rigged_random_card_still_choose():
+    state = deal(["alice", "bob"], hands={"alice": ["duchesse"], "bob": ["comtesse"]})
+    assert waiting(state) == ["alice", "bob"]
+    assert sorted(view(state, "alice")["private"]["pile"]) == sorted(
+        ["duchesse", "assassin", "comtesse", "capitaine", "ambassadeur"]
+    )
+    assert view(state, "bob")["private"].get("pile") is not None
+    assert not view(state, None).get("private")
+    assert [c["character"] for c in view(state, "alice")["players"][0]["cards"]] == ["duchesse"]
+    assert [c["character"] for c in view(state, "alice")["players"][1]["cards"]] == [None]
+    state = play(state, "bob", {"type": "choose", "character": "comtesse"})
+    state = play(state, "alice", {"type": "choose", "character": "assassin"})
+    assert hand(state, "alice") == ["assassin", "duchesse"]
+    assert hand(state, "bob") == ["comtesse", "comtesse"]
+    assert current(state) == "alice"
