@@ -76,7 +76,8 @@ def ours_game(engine, players, options, rng):
             return decisions
         player = waiting[rng.randrange(len(waiting))] if len(waiting) > 1 else waiting[0]
         legal = engine.legal_actions(state, player)
-        state = engine.apply(state, player, legal[rng.randrange(len(legal))])
+        # ``resign`` is always the last legal action: never drawn, like coupml (no resign)
+        state = engine.apply(state, player, legal[rng.randrange(len(legal) - 1)])
         decisions += 1
 
 

@@ -103,6 +103,10 @@ class Action(dict):
         return (dict, (dict(self),))
 
 
+#: ``{"type": "resign"}``: legal for every living player while the game runs, always last.
+RESIGN = Action({"type": "resign"})
+
+
 class Templates:
     """Pre-built action dicts (never handed out: ``legal_actions`` returns copies)."""
 
