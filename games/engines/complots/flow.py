@@ -124,7 +124,7 @@ def start_turn(s, seat):
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
         return
-    s.stack.append({"k": "turn", "w": (seat,)})
+    s.stack.append(g.t.turn_frames[seat])
 
 
 def next_alive(s, seat):
@@ -245,9 +245,7 @@ def challenge_pass(s, f, seat):
 def replace_card(s, seat, index):
     """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
     hand = s.hands[seat]
-    card = hand[index][0]
-    s.shuffle_court((card,))
-    (new,) = s.draw(1)
+    new = s.swap_with_court(hand[index][0])
     s.mine()
     s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
 

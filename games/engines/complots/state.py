@@ -107,6 +107,23 @@ class Action(dict):
 RESIGN = Action({"type": "resign"})
 
 
+class ReadOnlyList(list):
+    """A list inside a shared legal action (``exchange`` ``keep``): refuses changes."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only
+
+    def copy(self):
+        return list(self)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+    def __deepcopy__(self, memo):
+        return list(self)
+
+
 class Templates:
     """Pre-built action dicts (never handed out: ``legal_actions`` returns copies)."""
 
@@ -133,6 +150,8 @@ class Templates:
         "block_lists",
         "turns",
         "blockers",
+        "turn_frames",
+        "exchanges",
     )
 
     def __init__(self, g):
@@ -168,6 +187,9 @@ class Templates:
         self.chal_list = (self.challenge, self.pass_)
         self.block_lists = {}
         self.turns = {}
+        # frames are never changed in place (they are replaced): one turn frame per seat
+        self.turn_frames = tuple({"k": "turn", "w": (i,)} for i in range(len(names)))
+        self.exchanges = {}
         from games.engines.complots.characters import BLOCKED_BY
 
         self.blockers = {
@@ -234,10 +256,17 @@ class State:
 
     def shuffle_court(self, extra=()):
         """Put ``extra`` cards into the Court and shuffle it from the seeded stream."""
-        cards = list(self.court)
-        cards.extend(extra)
+        cards = [*self.court, *extra]
         self.ctr = shuffle_at(self.game.key, self.ctr, cards)
         self.court = tuple(cards)
+
+    def swap_with_court(self, card):
+        """Put ``card`` into the Court, shuffle it, draw the top card (``shuffle_court(
+        (card,))`` then ``draw(1)``, in one go)."""
+        cards = [*self.court, card]
+        self.ctr = shuffle_at(self.game.key, self.ctr, cards)
+        self.court = tuple(cards[1:])
+        return cards[0]
 
     def add_log(self, entry):
         self.log = (entry, self.log)
