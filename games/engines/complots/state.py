@@ -58,22 +58,25 @@ class Game:
     )
 
     def __init__(self, players, characters, sb, tyr, key, first):
-        self.players = tuple(players)
-        self.seat = {p: i for i, p in enumerate(self.players)}
-        self.n = len(self.players)
-        self.characters = tuple(characters)
-        self.charset = frozenset(characters)
+        self.players = players = tuple(players)
+        self.characters = characters = tuple(characters)
         self.sb = bool(sb)
         self.tyr = bool(tyr)
         self.key = key
-        self.copies = 4 if self.n >= 7 else 3
         self.first = first
-        tkey = (self.players, self.characters)
+        self.n = n = len(players)
+        self.copies = 4 if n >= 7 else 3
+        tkey = (players, characters)
         t = _TEMPLATES.get(tkey)
         if t is None:
             if len(_TEMPLATES) > 1024:
                 _TEMPLATES.clear()
+            self.seat = {p: i for i, p in enumerate(players)}
+            self.charset = frozenset(characters)
             t = _TEMPLATES[tkey] = Templates(self)
+        # shared by every game of these players and characters (never changed)
+        self.seat = t.seat
+        self.charset = t.charset
         self.t = t
         self.blockers = t.blockers
 
@@ -152,10 +155,14 @@ class Templates:
         "blockers",
         "turn_frames",
         "exchanges",
+        "seat",
+        "charset",
     )
 
     def __init__(self, g):
         names = g.players
+        self.seat = g.seat
+        self.charset = g.charset
         self.income = Action({"type": "income"})
         self.foreign_aid = Action({"type": "foreign_aid"})
         self.coup = [Action({"type": "coup", "target": p}) for p in names]
