@@ -140,17 +140,18 @@ class ComplotsEngine(Engine):
             seat = state.game.seat[player]
         except (KeyError, TypeError):
             return []
-        if state.winner >= 0 or not state.lives[seat]:
-            return []
-        cache = state.cache
-        if cache is not None and cache[0] == seat:
-            return [*cache[1], RESIGN]
         stack = state.stack
-        if stack and seat in (f := stack[-1])["w"]:
+        if not stack:  # the stack is empty only once the game is over
+            return []
+        f = stack[-1]
+        if seat in f["w"]:  # waited for: alive (``run`` drops the dead from the top frame)
+            cache = state.cache
+            if cache is not None and cache[0] == seat:
+                return [*cache[1], RESIGN]
             acts = LEGAL[f["k"]](state, f, seat)
             state.cache = (seat, acts)
             return [*acts, RESIGN]
-        return [RESIGN]
+        return [RESIGN] if state.lives[seat] else []
 
     def apply(self, state, player, action):
         try:

@@ -255,14 +255,16 @@ def challenge(s, f, challenger):
     players = s.game.players
     who = f["who"]
     character = f["c"]
-    s.stack.pop()
-    s.add_log(
+    stack = s.stack
+    stack.pop()
+    s.log = (
         {
             "event": "challenge",
             "player": players[challenger],
             "claimant": players[who],
             "character": character,
-        }
+        },
+        s.log,
     )
     if f["kind"] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
@@ -278,18 +280,24 @@ def challenge(s, f, challenger):
             )
     else:
         truthful = False
-        for i, (c, st) in enumerate(s.hands[who]):
-            if st == ALIVE and c == character:
+        hand = s.hands[who]
+        for i, (c, st) in enumerate(hand):
+            if c == character and st == ALIVE:
                 truthful = True
-                s.add_log({"event": "proof", "player": players[who], "character": character})
-                replace_card(s, who, i)
+                s.log = ({"event": "proof", "player": players[who], "character": c}, s.log)
+                new = s.swap_with_court(c)
+                s.mine()
+                s.hands[who] = hand[:i] + ((new, ALIVE),) + hand[i + 1 :]
                 break
+    below = stack[-1].copy()
     if truthful:
-        set_result(s, 2)
+        below["res"] = 2
+        stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
-        s.add_log({"event": "bluff", "player": players[who], "character": character})
-        set_result(s, 0)
+        s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
+        below["res"] = 0
+        stack[-1] = below
         card = f.get("card")
         if card is not None:
             reveal_pending(s, who, card)
@@ -305,25 +313,23 @@ def lose_life(s, seat, reason):
     With two live cards the player is always asked, even when both show the same
     character: skipping the question would tell everyone they held a pair.
     """
-    if not s.lives[seat] or s.winner >= 0:
+    lives = s.lives[seat]
+    if not lives or s.winner >= 0:
         return
-    if s.lives[seat] > 1:
+    if lives > 1:
         s.stack.append({"k": "lose", "w": (seat,), "reason": reason})
         return
-    for i, (_, st) in enumerate(s.hands[seat]):
-        if st == ALIVE:
-            lose_card(s, seat, i)
-            return
+    hand = s.hands[seat]
+    lose_card(s, seat, 0 if hand[0][1] == ALIVE else 1)  # the single live card
 
 
 def lose_card(s, seat, index):
     hand = s.hands[seat]
     character = hand[index][0]
     s.mine()
-    s.lives[seat] -= 1
+    left = s.lives[seat] = s.lives[seat] - 1
     g = s.game
-    if "sorciere" in g.charset and s.lives[seat] > 0:
-        s.mine()
+    if left and "sorciere" in g.charset:
         s.hands[seat] = hand[:index] + ((character, PENDING_LOSS),) + hand[index + 1 :]
         s.stack.append(
             {
@@ -337,10 +343,9 @@ def lose_card(s, seat, index):
             }
         )
         return
-    s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.add_log({"event": "lose", "player": g.players[seat], "character": character})
-    if not s.lives[seat]:
+    s.log = ({"event": "lose", "player": g.players[seat], "character": character}, s.log)
+    if not left:
         eliminate(s, seat)
 
 
