@@ -3,7 +3,8 @@
     python bench/engine_playouts.py [--seconds N] [--seed S]
 
 Both engines play uniformly random legal games for the same time budget per row (after a
-warm-up), in alternating slices so that a busy machine slows both alike. Printed: games/s,
+warm-up), in alternating slices so that a busy machine slows both alike, and both are timed
+in CPU time of this process (``time.process_time``), not wall time. Printed: games/s,
 decisions/s (one decision = one applied action), decisions per game, and ours/coupml.
 
 "Uniformly random legal play":
@@ -73,22 +74,24 @@ def ours_game(engine, players, options, rng):
     while True:
         waiting = engine.waiting_for(state)
         if not waiting:
+            assert engine.outcome(state)["winners"], "a finished game has a winner"
             return decisions
         player = waiting[rng.randrange(len(waiting))] if len(waiting) > 1 else waiting[0]
         legal = engine.legal_actions(state, player)
-        state = engine.apply(state, player, legal[rng.randrange(len(legal))])
+        # ``resign`` is always the last legal action: never drawn, like coupml (no resign)
+        state = engine.apply(state, player, legal[rng.randrange(len(legal) - 1)])
         decisions += 1
 
 
 def run_ours(engine, count, options, seconds, rng):
     players = NAMES[:count]
     games = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         decisions += ours_game(engine, players, options, rng)
         games += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return games, decisions, now - start
 
@@ -125,18 +128,21 @@ def coupml_game(coup_class, count, np_random):
         actions = coup.get_legal_actions()
         coup.play_action(np_random.choice(actions))
         decisions += 1
+    # like with like: a complete game, one living winner (checked once per game)
+    winner = coup.game.state.winning_player
+    assert winner is not None and coup.game.is_alive(winner), "coupml game without a winner"
     return decisions
 
 
 def run_coupml(coup_class, count, seconds, rng):
     np_random = CoupmlRandom(rng)
     games = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         decisions += coupml_game(coup_class, count, np_random)
         games += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return games, decisions, now - start
 

@@ -94,6 +94,8 @@ for _i in range(1, 58):
     _FACTORIALS.append(_FACTORIALS[-1] * _i)
 _BIG = 1 << 256
 _WORD = 1 << 64
+# m -> the largest multiple of m! not above 2**64 (rejection bound of shuffle_at), m <= 20
+_LIMITS64 = [_WORD - _WORD % _FACTORIALS[m] for m in range(21)]
 
 
 def _prefix(key: bytes):
@@ -196,7 +198,7 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
     prefix = _PREFIXES.get(key) or _prefix(key)
     total = _FACTORIALS[m]
     if m <= 20:
-        limit = _WORD - _WORD % total
+        limit = _LIMITS64[m]
         while True:
             h = prefix.copy()
             h.update(counter.to_bytes(8, "big"))
@@ -215,7 +217,7 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
                 break
     if m <= _TABLE_MAX:
         table = _PERMUTATIONS.get(m) or _permutations(m)
-        items[:] = [items[i] for i in table[x % total]]
+        items[:] = map(items.__getitem__, table[x % total])
         return counter
     for i in range(m - 1, 0, -1):
         x, j = divmod(x, i + 1)

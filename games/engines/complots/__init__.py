@@ -27,12 +27,16 @@ Options
 ``saint_barthelemy``  bool (religions, Hospice, ``convert``, ``abuse_of_trust``).
 ``tyrannie``    bool (La Peste and Le Mendiant: ``plague``, ``beggar``).
 ``setup``       ``hands`` {player: [slug, slug]} (in two-player games one slug = the random
-                card, the ``choose`` step follows; two slugs skip ``choose``); ``court``
+                card from the third pile, the ``choose`` step follows; two slugs = that card
+                then the one taken from the player's own pile, and ``choose`` is skipped); ``court``
                 [slug, ...] top first (the cards not placed anywhere go, shuffled, under it);
                 ``coins`` {player: n} (others get the usual 2, or 1 for the first player of a
                 two-player game); ``first_player``; ``religions`` {player: "catholique" |
                 "protestant"} (default: alternating from the first player, who is
                 catholique). Impossible setups raise ``IllegalAction``.
+
+Chance: every deal and every shuffle of the Court comes from the seed through
+``games.engines.base`` (SHA-256 of key || counter blocks; the counter is part of the state).
 
 Coins: 54 in all, always (players + ``treasury`` + ``hospice``). Cards: 3 copies of each of
 the five characters (15) for 2-6 players, 4 copies (20) for 7-8. Two players: the first
@@ -135,6 +139,28 @@ Eliminated players drop out of open windows; a forced decision of a player elimi
 meanwhile lapses (drawn cards go back to the Court), and the action of an active player
 eliminated during it does nothing more.
 
+Resigning
+---------
+``{"type": "resign"}`` puts a player out (their own Abandon, a timeout policy, a moderator). It
+is legal for every living player at every moment while the game runs, waited for or not, and is
+always the LAST entry of their ``legal_actions`` (a player not waited for gets ``[resign]``);
+never for an eliminated player, never after the end; ``default_action`` never resigns. Effects,
+in order: log ``{"event": "resign", "player": P}``; during the two-player ``choose`` step,
+whoever has not chosen yet gets the default card (the game then ends); every face-down card of
+P is turned face up (a ``lose`` entry each; a card already lost face down to the Sorcière stays
+hidden, a card waiting for P's own Sorcière window is revealed); then the open moment is
+adjusted: P's own claim under challenge fails (nobody challenges it), a block window on P's
+action, a counter-announcement window against P's action, a ``show`` to P's Inquisiteur or a
+``blackmail`` by P's Maître-Chanteur close; P leaves the candidates of a ``give``,
+``pass_plague`` or Justicier ``split`` (a split ``take`` total shrinks to what the remaining
+tied players hold; nobody left: nothing is taken or given); then P is eliminated as usual: La
+Peste / Le Mendiant return to the centre, P's Or goes to the Trésor or, with the Croque-Mort in
+play, a Croque-Mort window opens as for any elimination; a last survivor wins. The usual
+handling of eliminated players does the rest: P is no longer waited for in open windows, P's
+forced decision lapses, P's action (P active) does nothing more and the next living player's
+turn begins, an action targeting P does nothing more (ruling 9). Nobody pays Or to an
+eliminated player (a transfer to them moves nothing).
+
 ``legal_actions`` returns shared, read-only dicts (a ``dict`` subclass that raises
 ``TypeError`` on change; ``dict(action)`` gives a mutable copy). ``apply`` accepts any equal
 dict; ``exchange`` ``keep`` and ``give`` ``to`` may come in any order.
@@ -205,6 +231,7 @@ Entries are JSON dicts with an ``"event"`` key and no hidden information:
     {"event": "bluff", "player": A, "character": C}              # did not hold it
     {"event": "lose", "player": P, "character": C | None}        # None: lost face down
     {"event": "eliminated", "player": P}
+    {"event": "resign", "player": P}                             # P left the game
     {"event": "gain", "player": P, "amount": n}                  # from the Trésor
     {"event": "pay", "player": P, "to": T | "treasury" | "hospice", "amount": n}
     {"event": "steal", "player": P, "target": T, "amount": n}

@@ -4,7 +4,7 @@ from games.engines.base import Engine, IllegalAction
 from games.engines.complots import extensions, flow, powers
 from games.engines.complots.legal import DEFAULT, LEGAL
 from games.engines.complots.setup import new_game
-from games.engines.complots.state import ALIVE, dump_state, load_state
+from games.engines.complots.state import ALIVE, RESIGN, dump_state, load_state
 from games.engines.complots.view import view_for, why_illegal
 
 _EMPTY = ()
@@ -140,15 +140,18 @@ class ComplotsEngine(Engine):
             seat = state.game.seat[player]
         except (KeyError, TypeError):
             return []
-        cache = state.cache
-        if cache is not None and cache[0] == seat:
-            return list(cache[1])
         stack = state.stack
-        if stack and seat in (f := stack[-1])["w"]:
+        if not stack:  # the stack is empty only once the game is over
+            return []
+        f = stack[-1]
+        if seat in f["w"]:  # waited for: alive (``run`` drops the dead from the top frame)
+            cache = state.cache
+            if cache is not None and cache[0] == seat:
+                return [*cache[1], RESIGN]
             acts = LEGAL[f["k"]](state, f, seat)
             state.cache = (seat, acts)
-            return list(acts)
-        return []
+            return [*acts, RESIGN]
+        return [RESIGN] if state.lives[seat] else []
 
     def apply(self, state, player, action):
         try:
@@ -163,6 +166,11 @@ class ComplotsEngine(Engine):
         else:
             acts = _cached_legal(state, seat)
         if action not in acts:
+            if action == RESIGN and state.winner < 0 and state.lives[seat]:
+                s = state.copy()
+                flow.resign(s, seat)
+                flow.run(s)
+                return s
             normalised = _normalise(state, action)
             if normalised is action or normalised not in acts:
                 raise IllegalAction(why_illegal(state, seat, action))

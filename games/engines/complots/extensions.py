@@ -244,12 +244,15 @@ def _resolve_justicier(s, f):
 
 def justicier_give(s, actor, stolen, poorest):
     amount = stolen - min(1, stolen)
-    if not amount:
+    if not amount or not poorest:
         return
     if len(poorest) == 1:
         flow.transfer(s, actor, poorest[0], amount)
         return
     s.stack.append({"k": "split", "w": (actor,), "step": "give", "cand": poorest, "total": amount})
+
+
+flow.JUSTICIER_GIVE.append(justicier_give)
 
 
 def split(s, f, seat, amounts):

@@ -48,6 +48,8 @@ def transfer(s, source, dest, amount, event="pay"):
     """Move up to ``amount`` Or from seat ``source`` to seat ``dest``."""
     if amount > s.coins[source]:
         amount = s.coins[source]
+    if not s.lives[dest]:
+        return 0  # nobody pays a player who left the game
     if amount and source != dest:
         s.mine()
         s.coins[source] -= amount
@@ -122,7 +124,7 @@ def start_turn(s, seat):
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
         return
-    s.stack.append({"k": "turn", "w": (seat,)})
+    s.stack.append(g.t.turn_frames[seat])
 
 
 def next_alive(s, seat):
@@ -140,6 +142,9 @@ def run(s):
     stack = s.stack
     while True:
         if s.winner >= 0:
+            for f in stack:
+                if f["k"] == "exch":  # a resignation ended the game mid-exchange
+                    s.shuffle_court(f["d"])
             stack.clear()
             return
         if not stack:
@@ -240,9 +245,7 @@ def challenge_pass(s, f, seat):
 def replace_card(s, seat, index):
     """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
     hand = s.hands[seat]
-    card = hand[index][0]
-    s.shuffle_court((card,))
-    (new,) = s.draw(1)
+    new = s.swap_with_court(hand[index][0])
     s.mine()
     s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
 
@@ -252,14 +255,16 @@ def challenge(s, f, challenger):
     players = s.game.players
     who = f["who"]
     character = f["c"]
-    s.stack.pop()
-    s.add_log(
+    stack = s.stack
+    stack.pop()
+    s.log = (
         {
             "event": "challenge",
             "player": players[challenger],
             "claimant": players[who],
             "character": character,
-        }
+        },
+        s.log,
     )
     if f["kind"] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
@@ -275,18 +280,24 @@ def challenge(s, f, challenger):
             )
     else:
         truthful = False
-        for i, (c, st) in enumerate(s.hands[who]):
-            if st == ALIVE and c == character:
+        hand = s.hands[who]
+        for i, (c, st) in enumerate(hand):
+            if c == character and st == ALIVE:
                 truthful = True
-                s.add_log({"event": "proof", "player": players[who], "character": character})
-                replace_card(s, who, i)
+                s.log = ({"event": "proof", "player": players[who], "character": c}, s.log)
+                new = s.swap_with_court(c)
+                s.mine()
+                s.hands[who] = hand[:i] + ((new, ALIVE),) + hand[i + 1 :]
                 break
+    below = stack[-1].copy()
     if truthful:
-        set_result(s, 2)
+        below["res"] = 2
+        stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
-        s.add_log({"event": "bluff", "player": players[who], "character": character})
-        set_result(s, 0)
+        s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
+        below["res"] = 0
+        stack[-1] = below
         card = f.get("card")
         if card is not None:
             reveal_pending(s, who, card)
@@ -302,25 +313,23 @@ def lose_life(s, seat, reason):
     With two live cards the player is always asked, even when both show the same
     character: skipping the question would tell everyone they held a pair.
     """
-    if not s.lives[seat] or s.winner >= 0:
+    lives = s.lives[seat]
+    if not lives or s.winner >= 0:
         return
-    if s.lives[seat] > 1:
+    if lives > 1:
         s.stack.append({"k": "lose", "w": (seat,), "reason": reason})
         return
-    for i, (_, st) in enumerate(s.hands[seat]):
-        if st == ALIVE:
-            lose_card(s, seat, i)
-            return
+    hand = s.hands[seat]
+    lose_card(s, seat, 0 if hand[0][1] == ALIVE else 1)  # the single live card
 
 
 def lose_card(s, seat, index):
     hand = s.hands[seat]
     character = hand[index][0]
     s.mine()
-    s.lives[seat] -= 1
+    left = s.lives[seat] = s.lives[seat] - 1
     g = s.game
-    if "sorciere" in g.charset and s.lives[seat] > 0:
-        s.mine()
+    if left and "sorciere" in g.charset:
         s.hands[seat] = hand[:index] + ((character, PENDING_LOSS),) + hand[index + 1 :]
         s.stack.append(
             {
@@ -334,10 +343,9 @@ def lose_card(s, seat, index):
             }
         )
         return
-    s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.add_log({"event": "lose", "player": g.players[seat], "character": character})
-    if not s.lives[seat]:
+    s.log = ({"event": "lose", "player": g.players[seat], "character": character}, s.log)
+    if not left:
         eliminate(s, seat)
 
 
@@ -395,3 +403,87 @@ def eliminate(s, seat):
         s.coins[seat] = 0
         s.treasury += amount
         s.add_log({"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount})
+
+
+# -- resigning -------------------------------------------------------------------------
+
+
+def resign(s, seat):
+    """``seat`` leaves the game at once (see "Resigning" in the package docstring).
+
+    Their face-down cards are turned face up (a card lost face down to the Sorcière stays
+    hidden), then they are eliminated like anyone else (Or to the Trésor or a Croque-Mort
+    window, La Peste/Le Mendiant back to the centre, a last survivor wins). The open moment
+    is adjusted here; everything else is the usual handling of eliminated players (``run``
+    drops them from windows and lapses their decisions, ruling 9 stops actions whose actor
+    or target is gone).
+    """
+    g = s.game
+    name = g.players[seat]
+    s.add_log({"event": "resign", "player": name})
+    stack = s.stack
+    if stack and stack[-1]["k"] == "choose":
+        # two-player setup: the game ends now; whoever has not chosen yet gets the default
+        # card (the first of their pile), so that every hand is complete
+        s.mine()
+        for i in stack[-1]["w"]:
+            s.hands[i] = s.hands[i] + ((s.piles[i][0], ALIVE),)
+            s.lives[i] += 1
+        stack.pop()
+    hand = s.hands[seat]
+    cards = []
+    for c, st in hand:
+        if st == ALIVE or st == PENDING_LOSS:
+            s.add_log({"event": "lose", "player": name, "character": c})
+            st = REVEALED
+        cards.append((c, st))
+    s.mine()
+    s.hands[seat] = tuple(cards)
+    s.lives[seat] = 0
+    if stack:
+        f = stack[-1]
+        k = f["k"]
+        if k == "chal" and f["who"] == seat:
+            stack.pop()  # their claim is abandoned: it fails, nobody challenges it
+            set_result(s, 0)
+        elif k == "block" and f["a"] == seat:
+            stack.pop()  # nobody needs to block an action that stops
+        elif k == "ann" and f["for"] == "act" and len(stack) > 1 and stack[-2].get("a") == seat:
+            stack.pop()  # no counter-announcement against an action that stops
+        elif k in ("show", "bm") and f["by"] == seat:
+            stack.pop()  # the Inquisiteur / Maître-Chanteur is gone: nothing more happens
+        elif k == "give" and seat in f["cand"]:
+            cand = tuple(i for i in f["cand"] if i != seat)
+            if cand:
+                stack[-1] = {**f, "cand": cand, "n": min(f["n"], len(cand))}
+            else:
+                stack.pop()
+        elif k == "plague" and seat in f["cand"]:
+            cand = tuple(i for i in f["cand"] if i != seat)
+            if cand:
+                stack[-1] = {**f, "cand": cand}
+            else:
+                stack.pop()
+                s.plague = -1
+        elif k == "split" and (seat in f["cand"] or seat in f.get("poor", ())):
+            _resign_split(s, f, seat)
+    eliminate(s, seat)
+
+
+def _resign_split(s, f, seat):
+    """A Justicier's split loses a tied player who resigned."""
+    cand = tuple(i for i in f["cand"] if i != seat)
+    frame = {**f, "cand": cand}
+    if "poor" in f:
+        frame["poor"] = tuple(i for i in f["poor"] if i != seat)
+    if f["step"] == "take":
+        frame["total"] = min(f["total"], sum(s.coins[i] for i in cand))
+    if cand and frame["total"]:
+        s.stack[-1] = frame
+        return
+    s.stack.pop()
+    if f["step"] == "take":
+        JUSTICIER_GIVE[0](s, f["w"][0], 0, frame["poor"])
+
+
+JUSTICIER_GIVE = []

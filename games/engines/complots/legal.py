@@ -8,9 +8,12 @@ from itertools import combinations
 
 from games.engines.complots import flow
 from games.engines.complots.characters import MIN_COINS, PACT_RESTRICTED
-from games.engines.complots.state import ALIVE, Action
+from games.engines.complots.state import ALIVE, Action, ReadOnlyList
 
 LEGAL = {}
+# coins -> the thresholds that change the turn actions: 1 (beggar, convert), 2 (convert),
+# 3 (3-Or powers), 5 (plague), 7 (coup), 10+ (coup only)
+_BUCKETS = (0, 1, 2, 3, 3, 4, 4, 5, 5, 5)
 DEFAULT = {}
 _ALIVE = bytes([0] + [1] * 255)  # lives -> alive flag, for the turn-actions cache key
 
@@ -40,21 +43,7 @@ def _hostile(s, seat, opponents):
 def _turn(s, f, seat):
     g = s.game
     coins = s.coins[seat]
-    bucket = (
-        6
-        if coins >= 10
-        else 5
-        if coins >= 7
-        else 4
-        if coins >= 5
-        else 3
-        if coins >= 3
-        else 2
-        if coins >= 2
-        else 1
-        if coins >= 1
-        else 0
-    )
+    bucket = _BUCKETS[coins] if coins < 10 else 6
     key = (seat, bucket, bytes(s.lives).translate(_ALIVE))
     if g.sb:
         key = (*key, tuple(s.religion))
@@ -159,9 +148,18 @@ def _default_lose(s, f, seat):
 
 def _exchange(s, f, seat):
     live = [c for c, st in s.hands[seat] if st == ALIVE]
-    pool = sorted(live + list(f["d"]))
-    combos = sorted(set(combinations(pool, len(live))))
-    return [Action({"type": "exchange", "keep": list(c)}) for c in combos]
+    pool = tuple(sorted(live + list(f["d"])))
+    key = (pool, len(live))
+    cache = s.game.t.exchanges
+    acts = cache.get(key)
+    if acts is None:
+        if len(cache) > 4096:
+            cache.clear()
+        combos = sorted(set(combinations(pool, len(live))))
+        acts = cache[key] = tuple(
+            Action({"type": "exchange", "keep": ReadOnlyList(c)}) for c in combos
+        )
+    return acts
 
 
 def _default_exchange(s, f, seat):

@@ -147,6 +147,8 @@ def describe(entry, lang="en", names=None):
             if fr
             else f"{who('player')} loses a life and reveals {c}."
         )
+    if event == "resign":
+        return f"{who('player')} abandonne la partie." if fr else f"{who('player')} resigns."
     if event == "eliminated":
         return f"{who('player')} est éliminé." if fr else f"{who('player')} is eliminated."
     if event == "win":

@@ -94,7 +94,7 @@ def _act(s, f):
             return
         f["st"] = "post"
         s.stack[-1] = f
-        _post_claim(s, f)
+        _post_claim(s, f, owned=True)
         return
     if st == "post":
         _post_claim(s, f)
@@ -129,7 +129,8 @@ flow.AUTO["act"] = _act
 ON_BLOCKED = {}
 
 
-def _post_claim(s, f):
+def _post_claim(s, f, owned=False):
+    """``owned``: ``f`` is a fresh copy made by this apply (no need to copy it again)."""
     key = f["key"]
     actor = f["a"]
     target = f["t"]
@@ -153,7 +154,8 @@ def _post_claim(s, f):
             pick = BLOCKERS.get(key)
             if pick is not None:
                 who = pick(s, f)
-    f = dict(f)
+    if not owned:
+        f = dict(f)
     if who:
         f["st"] = "blockwin"
         s.stack[-1] = f

@@ -20,7 +20,25 @@ def _fail(message):
     raise IllegalAction(message)
 
 
+_VALID_PLAYERS: set = set()
+
+
 def _check_players(players):
+    if type(players) is list or type(players) is tuple:
+        try:
+            players = tuple(players)
+            if players in _VALID_PLAYERS:  # checked before (a hashable tuple of str)
+                return players
+        except TypeError:  # unhashable names: the checks below refuse them
+            pass
+    players = _check_players_fully(players)
+    if len(_VALID_PLAYERS) > 4096:
+        _VALID_PLAYERS.clear()
+    _VALID_PLAYERS.add(players)
+    return players
+
+
+def _check_players_fully(players):
     if not isinstance(players, (list, tuple)):
         _fail("Players must be a list of names")
     if not 2 <= len(players) <= 8:

@@ -58,22 +58,25 @@ class Game:
     )
 
     def __init__(self, players, characters, sb, tyr, key, first):
-        self.players = tuple(players)
-        self.seat = {p: i for i, p in enumerate(self.players)}
-        self.n = len(self.players)
-        self.characters = tuple(characters)
-        self.charset = frozenset(characters)
+        self.players = players = tuple(players)
+        self.characters = characters = tuple(characters)
         self.sb = bool(sb)
         self.tyr = bool(tyr)
         self.key = key
-        self.copies = 4 if self.n >= 7 else 3
         self.first = first
-        tkey = (self.players, self.characters)
+        self.n = n = len(players)
+        self.copies = 4 if n >= 7 else 3
+        tkey = (players, characters)
         t = _TEMPLATES.get(tkey)
         if t is None:
             if len(_TEMPLATES) > 1024:
                 _TEMPLATES.clear()
+            self.seat = {p: i for i, p in enumerate(players)}
+            self.charset = frozenset(characters)
             t = _TEMPLATES[tkey] = Templates(self)
+        # shared by every game of these players and characters (never changed)
+        self.seat = t.seat
+        self.charset = t.charset
         self.t = t
         self.blockers = t.blockers
 
@@ -103,6 +106,27 @@ class Action(dict):
         return (dict, (dict(self),))
 
 
+#: ``{"type": "resign"}``: legal for every living player while the game runs, always last.
+RESIGN = Action({"type": "resign"})
+
+
+class ReadOnlyList(list):
+    """A list inside a shared legal action (``exchange`` ``keep``): refuses changes."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only
+
+    def copy(self):
+        return list(self)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+    def __deepcopy__(self, memo):
+        return list(self)
+
+
 class Templates:
     """Pre-built action dicts (never handed out: ``legal_actions`` returns copies)."""
 
@@ -129,10 +153,16 @@ class Templates:
         "block_lists",
         "turns",
         "blockers",
+        "turn_frames",
+        "exchanges",
+        "seat",
+        "charset",
     )
 
     def __init__(self, g):
         names = g.players
+        self.seat = g.seat
+        self.charset = g.charset
         self.income = Action({"type": "income"})
         self.foreign_aid = Action({"type": "foreign_aid"})
         self.coup = [Action({"type": "coup", "target": p}) for p in names]
@@ -164,6 +194,9 @@ class Templates:
         self.chal_list = (self.challenge, self.pass_)
         self.block_lists = {}
         self.turns = {}
+        # frames are never changed in place (they are replaced): one turn frame per seat
+        self.turn_frames = tuple({"k": "turn", "w": (i,)} for i in range(len(names)))
+        self.exchanges = {}
         from games.engines.complots.characters import BLOCKED_BY
 
         self.blockers = {
@@ -230,10 +263,17 @@ class State:
 
     def shuffle_court(self, extra=()):
         """Put ``extra`` cards into the Court and shuffle it from the seeded stream."""
-        cards = list(self.court)
-        cards.extend(extra)
+        cards = [*self.court, *extra]
         self.ctr = shuffle_at(self.game.key, self.ctr, cards)
         self.court = tuple(cards)
+
+    def swap_with_court(self, card):
+        """Put ``card`` into the Court, shuffle it, draw the top card (``shuffle_court(
+        (card,))`` then ``draw(1)``, in one go)."""
+        cards = [*self.court, card]
+        self.ctr = shuffle_at(self.game.key, self.ctr, cards)
+        self.court = tuple(cards[1:])
+        return cards[0]
 
     def add_log(self, entry):
         self.log = (entry, self.log)

@@ -54,6 +54,20 @@ def deal(
     return ENGINE.new_game(list(players), options=options or None, seed=seed)
 
 
+# --- legal actions -----------------------------------------------------------------------------
+
+RESIGN = {"type": "resign"}
+
+
+def playable(state, player):
+    """``legal_actions`` without ``resign`` (always legal for a living player, always last)."""
+    legal = ENGINE.legal_actions(state, player)
+    if legal:
+        assert legal[-1] == RESIGN, f"resign is not the last legal action of {player}"
+        assert RESIGN not in legal[:-1]
+    return legal[:-1]
+
+
 # --- actions, named like the rules ------------------------------------------------------------
 
 
@@ -335,3 +349,7 @@ def total_coins(state):
         + table["treasury"]
         + table.get("hospice", 0)
     )
+
+
+def resign():
+    return {"type": "resign"}

@@ -18,7 +18,11 @@ import pytest
 from games.engines import IllegalAction
 from games.engines.complots import describe
 
-from .helpers import ENGINE, _normal
+from .helpers import ENGINE, _normal, playable
+
+#: Per-decision probability of a deliberate resignation in random play (see play_random_game):
+#: about one game in ten sees one, the others are played to the end of the rules.
+RESIGN_RATE = 0.002
 
 #: A game longer than this many decisions is reported as not ending.
 MAX_DECISIONS = 1000
@@ -306,8 +310,14 @@ def play_random_game(
     reload_every=0,
     on_state=None,
     describe_log=False,
+    resign_rate=RESIGN_RATE,
 ):
-    """Play one game at random; return the ``Game``. Checks run on every ``*_every``-th step."""
+    """Play one game at random; return the ``Game``. Checks run on every ``*_every``-th step.
+
+    ``resign`` (always legal for every living player) is never drawn with the other legal
+    actions, or it would end most games early; instead, before each decision, with
+    probability ``resign_rate`` a random living player (waited for or not) resigns.
+    """
     game = Game(players, options, seed)
     state = ENGINE.new_game(list(players), options=copy.deepcopy(options), seed=seed)
     where_base = f"players={len(players)} options={options} seed={seed!r}"
@@ -336,12 +346,20 @@ def play_random_game(
         waiting = ENGINE.waiting_for(state)
         if not waiting:
             break
-        player = rng.choice(waiting)
-        legal = ENGINE.legal_actions(state, player)
-        assert legal, f"{where}: {player} is waited for but has no legal action"
-        if check_every and step % check_every == 0:
-            check_turn_rules(state, players, table, waiting, player, legal, where)
-        action = rng.choice(legal)
+        if resign_rate and rng.random() < resign_rate:
+            # a deliberate, rare resignation of any living player, waited for or not
+            table = ENGINE.view(state, None)
+            player = rng.choice([p["id"] for p in table["players"] if p["alive"]])
+            legal = ENGINE.legal_actions(state, player)
+            assert legal[-1] == {"type": "resign"}, f"{where}: {player} may not resign"
+            action = legal[-1]
+        else:
+            player = rng.choice(waiting)
+            legal = playable(state, player)
+            assert legal, f"{where}: {player} is waited for but has no legal action"
+            if check_every and step % check_every == 0:
+                check_turn_rules(state, players, table, waiting, player, legal, where)
+            action = rng.choice(legal)
         before = ENGINE.dump(state) if step % 50 == 0 else None
         new_state = ENGINE.apply(state, player, copy.deepcopy(action))
         if before is not None:

@@ -8,7 +8,7 @@ of a few random games of every kind, and at a rigged position in every moment it
 
 import pytest
 
-from .helpers import ENGINE, deal, refused
+from .helpers import ENGINE, deal, playable, refused
 from .randomplay import GARBAGE, GARBAGE_NESTED, PLAYER_NAMES, check_illegal, new_rng, random_seed
 
 OPTION_SETS = {
@@ -38,7 +38,7 @@ def test_nested_garbage_is_refused_at_every_step(kind, count):
             if not waiting:
                 break
             player = rng.choice(waiting)
-            state = ENGINE.apply(state, player, rng.choice(ENGINE.legal_actions(state, player)))
+            state = ENGINE.apply(state, player, rng.choice(playable(state, player)))
 
 
 def test_refused_reports_a_readable_message():

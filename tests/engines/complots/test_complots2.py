@@ -35,6 +35,7 @@ from .helpers import (
     pass_,
     pending,
     play,
+    playable,
     power,
     private,
     refused,
@@ -584,7 +585,7 @@ def test_ruling_11_inquisiteur_examine_target_chooses_and_inquisiteur_discards()
     state = play(state, "alice", power("inquisiteur", target="bob", mode="examine"))
     state = everyone_passes(state)
     assert moment(state) == "show" and waiting(state) == ["bob"]
-    assert sorted(a["character"] for a in ENGINE.legal_actions(state, "bob")) == [
+    assert sorted(a["character"] for a in playable(state, "bob")) == [
         "capitaine",
         "duchesse",
     ]
@@ -758,7 +759,7 @@ def test_ruling_16_the_card_lost_to_the_sorciere_cannot_be_exchanged():
     state = _bob_keeps_his_sorciere(court=["duchesse", "assassin"])
     state = play(state, "bob", power("ambassadeur"))
     state = everyone_passes(state)
-    keeps = [a["keep"] for a in ENGINE.legal_actions(state, "bob") if a["type"] == "exchange"]
+    keeps = [a["keep"] for a in playable(state, "bob") if a["type"] == "exchange"]
     assert sorted(k[0] for k in keeps) == ["assassin", "duchesse", "sorciere"]
     state = play(state, "bob", exchange("duchesse"))
     bob_cards = cards(state, "bob", "bob")

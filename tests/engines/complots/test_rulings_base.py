@@ -21,8 +21,10 @@ from .helpers import (
     lose_life,
     pass_,
     play,
+    playable,
     power,
     refused,
+    resign,
     revealed,
     total_coins,
     treasury,
@@ -49,11 +51,11 @@ def start(hands=HANDS, court=COURT, coins=None, players=PLAYERS, **options):
 def test_ruling_1_the_active_player_cannot_pass():
     state = start()
     assert waiting(state) == ["alice"]
-    legal = ENGINE.legal_actions(state, "alice")
+    legal = playable(state, "alice")
     assert {action["type"] for action in legal} >= {"income", "foreign_aid", "power"}
     assert pass_() not in legal
     assert refused(state, "alice", pass_())
-    assert ENGINE.legal_actions(state, "bob") == []
+    assert ENGINE.legal_actions(state, "bob") == [resign()]  # only resigning, out of turn
     assert refused(state, "bob", income())
 
 
@@ -66,7 +68,7 @@ def test_ruling_1_one_action_then_the_turn_passes():
 
 def test_ruling_1_ten_or_more_must_assassinate_and_nothing_else():
     state = start(coins={"alice": 10, "bob": 2, "carol": 2})
-    legal = ENGINE.legal_actions(state, "alice")
+    legal = playable(state, "alice")
     assert sorted(legal, key=lambda a: a["target"]) == [coup("bob"), coup("carol")]
     for other in (income(), foreign_aid(), power("duchesse"), power("capitaine", target="bob")):
         assert refused(state, "alice", other)
@@ -395,7 +397,7 @@ def test_ruling_11_ambassadeur_draws_two_and_keeps_two():
     state = play(state, "alice", power("ambassadeur"))
     state = everyone_passes(state)
     assert waiting(state) == ["alice"]
-    keeps = [a for a in ENGINE.legal_actions(state, "alice") if a["type"] == "exchange"]
+    keeps = [a for a in playable(state, "alice") if a["type"] == "exchange"]
     assert keeps, "alice chooses what to keep"
     assert all(len(a["keep"]) == 2 for a in keeps)
     offered = {c for a in keeps for c in a["keep"]}
@@ -420,7 +422,7 @@ def test_ruling_11_ambassadeur_with_one_life_keeps_one_of_three():
     before = court_size(state)
     state = play(state, "alice", power("ambassadeur"))
     state = everyone_passes(state)
-    keeps = [a for a in ENGINE.legal_actions(state, "alice") if a["type"] == "exchange"]
+    keeps = [a for a in playable(state, "alice") if a["type"] == "exchange"]
     assert keeps and all(len(a["keep"]) == 1 for a in keeps)
     assert court_size(state) == before - 2, "two cards drawn from the Court"
     state = play(state, "alice", {"type": "exchange", "keep": ["comtesse"]})
@@ -453,7 +455,7 @@ def test_ruling_12_two_players_choose_a_card_from_their_pile():
     assert table["treasury"] == 51
     assert table["court_size"] == 3
     for player in ("alice", "bob"):
-        chooses = [a for a in ENGINE.legal_actions(state, player) if a["type"] == "choose"]
+        chooses = [a for a in playable(state, player) if a["type"] == "choose"]
         assert sorted(a["character"] for a in chooses) == sorted(
             ["duchesse", "assassin", "comtesse", "capitaine", "ambassadeur"]
         )
