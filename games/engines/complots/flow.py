@@ -81,13 +81,12 @@ def alive_seats(s):
 
 def others_alive(s, seat):
     lives = s.lives
-    n = s.game.n
-    return tuple((seat + k) % n for k in range(1, n) if lives[(seat + k) % n])
+    return tuple([i for i in s.game.t.after[seat][:-1] if lives[i]])
 
 
 def others_alive_seat_order(s, seat):
     lives = s.lives
-    return tuple([i for i in range(len(lives)) if lives[i] and i != seat])
+    return tuple([i for i in s.game.t.others[seat] if lives[i]])
 
 
 def divided(s):
@@ -128,10 +127,8 @@ def start_turn(s, seat):
 
 
 def next_alive(s, seat):
-    n = s.game.n
     lives = s.lives
-    for k in range(1, n + 1):
-        i = (seat + k) % n
+    for i in s.game.t.after[seat]:
         if lives[i]:
             return i
     return seat

@@ -275,11 +275,15 @@ def _default_plague(s, f, seat):
 
 def _choose(s, f, seat):
     t = s.game.t
-    out = []
-    for c in s.piles[seat]:
-        if c not in out:
-            out.append(c)
-    return [t.choose[c] for c in out]
+    pile = s.piles[seat]
+    acts = t.choose_lists.get(pile)
+    if acts is None:
+        out = []
+        for c in pile:
+            if c not in out:
+                out.append(c)
+        acts = t.choose_lists[pile] = tuple(t.choose[c] for c in out)
+    return acts
 
 
 def _default_choose(s, f, seat):

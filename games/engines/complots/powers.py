@@ -108,10 +108,13 @@ def _act(s, f):
                 if on_blocked is not None:
                     on_blocked(s, f)
                 return
-        f = {k: v for k, v in f.items() if k not in ("res", "blocker", "bc")}
-        f["st"] = "resolve"
+        if "res" in f or "blocker" in f:
+            f = {k: v for k, v in f.items() if k not in ("res", "blocker", "bc")}
+        else:
+            f = f.copy()
+        f["st"] = st = "resolve"
         s.stack[-1] = f
-        return
+        # fall through: resolve now
     if st == "resolve":
         target = f["t"]
         if target >= 0 and not s.lives[target]:
@@ -163,6 +166,7 @@ def _post_claim(s, f, owned=False):
     else:
         f["st"] = "resolve"
         s.stack[-1] = f
+        RESOLVE[key](s, f)  # what ``run`` would do next (actor and target are alive)
 
 
 def _foreign_aid_blockers(s, f):

@@ -157,6 +157,9 @@ class Templates:
         "exchanges",
         "seat",
         "charset",
+        "after",
+        "others",
+        "choose_lists",
     )
 
     def __init__(self, g):
@@ -197,6 +200,11 @@ class Templates:
         # frames are never changed in place (they are replaced): one turn frame per seat
         self.turn_frames = tuple({"k": "turn", "w": (i,)} for i in range(len(names)))
         self.exchanges = {}
+        n = len(names)
+        # seat -> the other seats clockwise from the next one / in seat order
+        self.after = tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n))
+        self.others = tuple(tuple(j for j in range(n) if j != i) for i in range(n))
+        self.choose_lists = {}
         from games.engines.complots.characters import BLOCKED_BY
 
         self.blockers = {
