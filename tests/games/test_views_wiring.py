@@ -460,3 +460,23 @@ def test_stale_resign_changes_nothing(client, alice, bob):
     assert response.status_code == 200 and 'data-testid="flash"' in response.content.decode()
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"message": "abc", "category": "abuse", "text": "x"},
+        {"message": "999999", "category": "abuse", "text": "x"},
+        {"player": "nobody-here", "category": "abuse", "text": "x"},
+        {"player": "bob", "category": "explode", "text": "x"},
+        {"player": "bob", "category": "abuse", "text": "x" * 5000},
+    ],
+)
+def test_report_garbage_from_the_page_is_refused_without_a_500(client, alice, bob, data):
+    game = complots_game([alice, bob])
+    client.force_login(alice)
+    response = client.post(f"/games/{game.pk}/report/", data, **HTMX)
+    assert response.status_code == 400
+    assert not Report.objects.exists()
+    assert client.get(f"/games/{game.pk}/report/?message=abc").status_code == 200
