@@ -169,7 +169,8 @@ def page_context(request, game_view, *, flash=None) -> dict:
             and len(game_view.seats) >= game.min_seats
         ),
         "can_chat": seat is not None and game.status != Game.Status.ABORTED,
-        "chat_messages": chat_lines(chat_with_hidden(game=game)),
+        # A callable: the template calls it only where the chat is rendered (not the panel).
+        "chat_messages": lambda: chat_lines(chat_with_hidden(game=game)),
         "winners": [names.get(p, p) for p in result.get("winners", [])],
         "invitation_url": (
             request.build_absolute_uri(
@@ -207,7 +208,11 @@ def seat_context(request, game_view, context) -> dict:
     waiting = set((game_view.view or {}).get("waiting_for") or []) if running else set()
     counts, cast = ({}, set())
     playing = [s for s in seats if s.status == Seat.Status.PLAYING]
-    if i_vote and waiting:
+    if i_vote and any(
+        (flags.get(p) or {}).get("missed") or (flags.get(p) or {}).get("away")
+        for p in waiting
+        if p != my_seat.player_id
+    ):
         counts, cast = deadline_votes(game=game, seq=game_view.seq)
     infos = {}
     for s in seats:
