@@ -55,10 +55,6 @@ def _choose(s, f, seat, action):
         return
 
 
-def _on_turn(s, f, seat, action):
-    return powers.begin_action(s, seat, action)
-
-
 def _on_challenge_window(s, f, seat, action):
     if action["type"] == "challenge":
         flow.challenge(s, f, seat)
@@ -84,7 +80,17 @@ def _on_block_window(s, f, seat, action):
     if action["type"] == "block":
         powers.block(s, f, seat, action["character"])
         return True
-    return flow.window_pass(s, f, seat)
+    # flow.window_pass, inlined
+    waiting = f["w"]
+    if len(waiting) == 1:
+        s.stack.pop()
+        return True
+    rest = list(waiting)
+    rest.remove(seat)
+    f = f.copy()
+    f["w"] = tuple(rest)
+    s.stack[-1] = f
+    return False
 
 
 def _on_lose(s, f, seat, action):
@@ -120,7 +126,7 @@ def _on_spy(s, f, seat, action):
 
 
 _HANDLERS = {
-    "turn": _on_turn,
+    "turn": powers.begin_action,
     "chal": _on_challenge_window,
     "block": _on_block_window,
     "lose": _on_lose,

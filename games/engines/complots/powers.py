@@ -21,8 +21,8 @@ AFTER_CLAIM = {}
 BLOCKERS = {}
 
 
-def begin_action(s, seat, action):
-    """Play a turn action (already validated)."""
+def begin_action(s, f, seat, action):
+    """Play a turn action (already validated); ``f`` is the turn frame (an apply handler)."""
     g = s.game
     players = g.players
     kind = action["type"]
