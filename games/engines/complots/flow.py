@@ -134,7 +134,7 @@ def next_alive(s, seat):
     return seat
 
 
-def run(s):
+def run(s, _auto=AUTO.get):
     """Run automatic frames until a decision is needed or the game is over."""
     stack = s.stack
     while True:
@@ -148,7 +148,7 @@ def run(s):
             start_turn(s, next_alive(s, s.cur))
             continue
         f = stack[-1]
-        handler = AUTO.get(f["k"])
+        handler = _auto(f["k"])
         if handler is None:
             lives = s.lives
             for i in f["w"]:

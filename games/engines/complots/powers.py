@@ -28,8 +28,13 @@ def begin_action(s, f, seat, action):
     kind = action["type"]
     s.stack.pop()  # the "turn" frame
     if kind == "income":
-        amount = flow.gain(s, seat, 1, log=False)
-        s.add_log({"event": "income", "player": players[seat], "amount": amount})
+        amount = 0
+        if s.treasury:  # flow.gain(s, seat, 1, log=False), inlined
+            amount = 1
+            s.treasury -= 1
+            s.mine()
+            s.coins[seat] += 1
+        s.log = ({"event": "income", "player": players[seat], "amount": amount}, s.log)
         return
     if kind == "coup":
         target = g.seat[action["target"]]
@@ -242,9 +247,9 @@ def finish_exchange(s, f, seat, keep):
     pool.extend(f["d"])
     for c in keep:
         pool.remove(c)
-    kept = list(keep)
+    kept = iter(keep)
     s.mine()
-    s.hands[seat] = tuple(((kept.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand)
+    s.hands[seat] = tuple([(next(kept), ALIVE) if card[1] == ALIVE else card for card in hand])
     s.shuffle_court(pool)
     if f["spy"] and s.coins[seat] >= 1 and s.court:
         s.stack.append({"k": "spy", "w": (seat,)})
