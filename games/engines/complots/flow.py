@@ -118,7 +118,7 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
+    s.log = (("turn", g.players[seat], s.turn), s.log)
     if s.beggar == seat:
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
@@ -254,15 +254,7 @@ def challenge(s, f, challenger):
     character = f["c"]
     stack = s.stack
     stack.pop()
-    s.log = (
-        {
-            "event": "challenge",
-            "player": players[challenger],
-            "claimant": players[who],
-            "character": character,
-        },
-        s.log,
-    )
+    s.log = (("challenge", players[challenger], players[who], character), s.log)
     if f["kind"] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
         if truthful:
@@ -281,7 +273,7 @@ def challenge(s, f, challenger):
         for i, (c, st) in enumerate(hand):
             if c == character and st == ALIVE:
                 truthful = True
-                s.log = ({"event": "proof", "player": players[who], "character": c}, s.log)
+                s.log = (("proof", players[who], c), s.log)
                 new = s.swap_with_court(c)
                 s.mine()
                 s.hands[who] = hand[:i] + ((new, ALIVE),) + hand[i + 1 :]
@@ -292,7 +284,7 @@ def challenge(s, f, challenger):
         stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
-        s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
+        s.log = (("bluff", players[who], character), s.log)
         below["res"] = 0
         stack[-1] = below
         card = f.get("card")
@@ -341,7 +333,7 @@ def lose_card(s, seat, index):
         )
         return
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.log = ({"event": "lose", "player": g.players[seat], "character": character}, s.log)
+    s.log = (("lose", g.players[seat], character), s.log)
     if not left:
         eliminate(s, seat)
 

@@ -34,7 +34,7 @@ def begin_action(s, f, seat, action):
             s.treasury -= 1
             s.mine()
             s.coins[seat] += 1
-        s.log = ({"event": "income", "player": players[seat], "amount": amount}, s.log)
+        s.log = (("income", players[seat], amount), s.log)
         return
     if kind == "coup":
         target = g.seat[action["target"]]

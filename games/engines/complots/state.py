@@ -6,7 +6,8 @@ Conventions that make the shallow copy safe:
   everything inside them is immutable (ints, strs, tuples, frames treated as frozen dicts:
   a frame is changed by replacing it, never in place).
 - ``court`` is a tuple, replaced whenever it changes.
-- ``log`` is a cons list ``(entry, previous)``: appending shares the whole past.
+- ``log`` is a cons list ``(entry, previous)``: appending shares the whole past. Frequent
+  entries are tuples (``LOG_KEYS``), the others dicts; ``copy_entry`` gives the dict.
 - ``game`` holds what never changes during a game (players, seats, characters, options, RNG
   key, action templates); every copy shares it.
 
@@ -293,13 +294,37 @@ class State:
         return drawn
 
 
+#: The most frequent log entries are stored as tuples ``(event, value, ...)`` (cheaper to
+#: build than dicts); these are their keys after ``"event"``. ``log_entries`` (for ``view``
+#: and ``dump``) turns them into the documented dicts.
+LOG_KEYS = {
+    "turn": ("player", "number"),
+    "income": ("player", "amount"),
+    "challenge": ("player", "claimant", "character"),
+    "proof": ("player", "character"),
+    "bluff": ("player", "character"),
+    "lose": ("player", "character"),
+}
+
+
+def entry_dict(entry):
+    """A log entry as its dict (entries stored as tuples are converted)."""
+    if type(entry) is tuple:
+        out = {"event": entry[0]}
+        out.update(zip(LOG_KEYS[entry[0]], entry[1:], strict=True))
+        return out
+    return entry
+
+
 def copy_entry(entry):
     """A copy of a log entry that shares no list with the state."""
+    if type(entry) is tuple:
+        return entry_dict(entry)
     return {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items()}
 
 
 def log_entries(log):
-    """The entries of a cons log, oldest first."""
+    """The entries of a cons log, oldest first (tuple entries stay tuples: see copy_entry)."""
     out = []
     while log is not None:
         out.append(log[0])
