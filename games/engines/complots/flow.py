@@ -27,7 +27,7 @@ def gain(s, seat, amount, log=True):
         s.mine()
         s.coins[seat] += amount
         if log:
-            s.add_log({"event": "gain", "player": s.game.players[seat], "amount": amount})
+            s.log = (("gain", s.game.players[seat], amount), s.log)
     return amount
 
 
@@ -38,9 +38,7 @@ def pay_treasury(s, seat, amount):
         s.mine()
         s.coins[seat] -= amount
         s.treasury += amount
-        s.add_log(
-            {"event": "pay", "player": s.game.players[seat], "to": "treasury", "amount": amount}
-        )
+        s.log = (("pay", s.game.players[seat], "treasury", amount), s.log)
     return amount
 
 
@@ -57,18 +55,9 @@ def transfer(s, source, dest, amount, event="pay"):
         s.coins[dest] += amount
         players = s.game.players
         if event == "steal":
-            s.add_log(
-                {
-                    "event": "steal",
-                    "player": players[dest],
-                    "target": players[source],
-                    "amount": amount,
-                }
-            )
+            s.log = (("steal", players[dest], players[source], amount), s.log)
         else:
-            s.add_log(
-                {"event": "pay", "player": players[source], "to": players[dest], "amount": amount}
-            )
+            s.log = (("pay", players[source], players[dest], amount), s.log)
     return amount
 
 
@@ -360,7 +349,7 @@ def hide_pending(s, seat, index):
 
 def eliminate(s, seat):
     g = s.game
-    s.add_log({"event": "eliminated", "player": g.players[seat]})
+    s.log = (("eliminated", g.players[seat]), s.log)
     if s.beggar == seat:
         s.beggar = -1
     if s.plague == seat:

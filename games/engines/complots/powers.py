@@ -43,7 +43,7 @@ def begin_action(s, f, seat, action):
         flow.lose_life(s, target, "coup")
         return
     if kind == "foreign_aid":
-        s.add_log({"event": "foreign_aid", "player": players[seat]})
+        s.log = (("foreign_aid", players[seat]), s.log)
         s.stack.append(
             {
                 "k": "act",
@@ -60,12 +60,16 @@ def begin_action(s, f, seat, action):
         character = action["character"]
         target = g.seat[action["target"]] if "target" in action else -1
         mode = action.get("mode")
-        entry = {"event": "claim", "player": players[seat], "character": character}
-        if target >= 0:
-            entry["target"] = players[target]
         if mode is not None:
+            entry = {"event": "claim", "player": players[seat], "character": character}
+            if target >= 0:
+                entry["target"] = players[target]
             entry["mode"] = mode
-        s.add_log(entry)
+        elif target >= 0:
+            entry = ("claim_t", players[seat], character, players[target])
+        else:
+            entry = ("claim", players[seat], character)
+        s.log = (entry, s.log)
         s.stack.append(
             {
                 "k": "act",
@@ -194,14 +198,7 @@ def block(s, f, seat, character):
     act["bc"] = character
     s.stack[-1] = act
     players = s.game.players
-    s.add_log(
-        {
-            "event": "block",
-            "player": players[seat],
-            "character": character,
-            "against": players[act["a"]],
-        }
-    )
+    s.log = (("block", players[seat], character, players[act["a"]]), s.log)
     flow.push_challenge(s, seat, character, "block")
 
 
@@ -235,7 +232,7 @@ def _resolve_exchange(s, f):
 
 def start_exchange(s, seat, count, spy=False):
     drawn = s.draw(count)
-    s.add_log({"event": "exchange", "player": s.game.players[seat], "drawn": len(drawn)})
+    s.log = (("exchange", s.game.players[seat], len(drawn)), s.log)
     s.stack.append({"k": "exch", "w": (seat,), "d": drawn, "spy": spy})
 
 

@@ -298,20 +298,38 @@ class State:
 #: build than dicts); these are their keys after ``"event"``. ``log_entries`` (for ``view``
 #: and ``dump``) turns them into the documented dicts.
 LOG_KEYS = {
-    "turn": ("player", "number"),
-    "income": ("player", "amount"),
-    "challenge": ("player", "claimant", "character"),
-    "proof": ("player", "character"),
-    "bluff": ("player", "character"),
-    "lose": ("player", "character"),
+    # tag: (event, keys after "event")
+    "turn": ("turn", ("player", "number")),
+    "income": ("income", ("player", "amount")),
+    "challenge": ("challenge", ("player", "claimant", "character")),
+    "proof": ("proof", ("player", "character")),
+    "bluff": ("bluff", ("player", "character")),
+    "lose": ("lose", ("player", "character")),
+    "claim": ("claim", ("player", "character")),
+    "claim_t": ("claim", ("player", "character", "target")),
+    "foreign_aid": ("foreign_aid", ("player",)),
+    "block": ("block", ("player", "character", "against")),
+    "gain": ("gain", ("player", "amount")),
+    "pay": ("pay", ("player", "to", "amount")),
+    "steal": ("steal", ("player", "target", "amount")),
+    "exchange": ("exchange", ("player", "drawn")),
+    "eliminated": ("eliminated", ("player",)),
 }
+
+
+def entry_event(entry):
+    """The ``"event"`` of a stored log entry (tuple or dict)."""
+    if type(entry) is tuple:
+        return LOG_KEYS[entry[0]][0]
+    return entry["event"]
 
 
 def entry_dict(entry):
     """A log entry as its dict (entries stored as tuples are converted)."""
     if type(entry) is tuple:
-        out = {"event": entry[0]}
-        out.update(zip(LOG_KEYS[entry[0]], entry[1:], strict=True))
+        event, keys = LOG_KEYS[entry[0]]
+        out = {"event": event}
+        out.update(zip(keys, entry[1:], strict=True))
         return out
     return entry
 

@@ -8,6 +8,7 @@ from games.engines.complots.state import (
     REVEALED,
     copy_entry,
     entry_dict,
+    entry_event,
     log_entries,
 )
 
@@ -63,7 +64,7 @@ def _turn_action(s):
     log = s.log
     while log is not None:
         entry = log[0]
-        event = entry[0] if type(entry) is tuple else entry["event"]
+        event = entry_event(entry)
         if event == "turn":
             break
         if event in _TURN_ACTIONS:
