@@ -295,7 +295,11 @@ def lose_life(s, seat, reason):
     if not lives or s.winner >= 0:
         return
     if lives > 1:
-        s.stack.append({"k": "lose", "w": (seat,), "reason": reason})
+        frames = s.game.t.lose_frames
+        frame = frames.get((seat, reason))
+        if frame is None:  # frames are never changed in place: share one per seat/reason
+            frame = frames[seat, reason] = {"k": "lose", "w": (seat,), "reason": reason}
+        s.stack.append(frame)
         return
     hand = s.hands[seat]
     lose_card(s, seat, 0 if hand[0][1] == ALIVE else 1)  # the single live card

@@ -10,7 +10,7 @@ characters add their own stages, handled in ``extensions``.
 
 from games.engines.complots import flow
 from games.engines.complots.characters import DRAWS, POWERS
-from games.engines.complots.state import ALIVE
+from games.engines.complots.state import ALIVE, Action
 
 # power key -> function(state, frame) resolving a standing, unblocked action
 RESOLVE = {}
@@ -52,7 +52,7 @@ def begin_action(s, f, seat, action):
                 "t": -1,
                 "mode": None,
                 "st": "post",
-                "action": dict(action),
+                "action": action if type(action) is Action else dict(action),
             }
         )
         return
@@ -78,7 +78,7 @@ def begin_action(s, f, seat, action):
                 "t": target,
                 "mode": mode,
                 "st": "claim",
-                "action": dict(action),
+                "action": action if type(action) is Action else dict(action),
             }
         )
         flow.push_challenge(s, seat, character, "action")

@@ -161,6 +161,7 @@ class Templates:
         "after",
         "others",
         "choose_lists",
+        "lose_frames",
     )
 
     def __init__(self, g):
@@ -206,6 +207,7 @@ class Templates:
         self.after = tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n))
         self.others = tuple(tuple(j for j in range(n) if j != i) for i in range(n))
         self.choose_lists = {}
+        self.lose_frames = {}
         from games.engines.complots.characters import BLOCKED_BY
 
         self.blockers = {
