@@ -49,10 +49,9 @@ def _choose(s, f, seat, action):
     character = action["character"]
     s.mine()
     s.hands[seat] = s.hands[seat] + ((character, ALIVE),)
-    s.mine()
     s.lives[seat] += 1
-    if flow.window_pass(s, f, seat):
-        return
+    # False while the other player has not chosen yet: nothing to run
+    return flow.window_pass(s, f, seat)
 
 
 def _on_challenge_window(s, f, seat, action):
