@@ -8,6 +8,8 @@ one is never touched. See /work/shared/design/ENGINES.md for the binding contrac
 import hashlib
 import os
 
+_sha256 = hashlib.sha256
+
 
 class IllegalAction(ValueError):
     """An action that is not legal now: malformed, unknown, wrong player or wrong moment.
@@ -178,6 +180,21 @@ class SeededRandom:
         return self.counter
 
 
+def order_index(key: bytes, counter: int, m: int):
+    """The uniform number below ``m``! (2 <= m <= 20) that ``shuffle_at`` draws for ``m``
+    items from block ``counter``, and the counter after it: ``(index, counter)``.
+
+    Index ``i`` (m <= 8) means the order ``permutations(range(m))[i]`` (lexicographic), so
+    a caller may keep its own table of what each order deals.
+    """
+    limit = _LIMITS64[m]
+    while True:
+        x = int.from_bytes(_sha256(key + counter.to_bytes(8, "big")).digest()[:8], "big")
+        counter += 1
+        if x < limit:
+            return x % _FACTORIALS[m], counter
+
+
 def shuffle_at(key: bytes, counter: int, items: list) -> int:
     """Shuffle ``items`` in place with the stream of ``key`` from block ``counter``.
 
@@ -197,18 +214,11 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
             j = r.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return r.counter
-    prefix = _PREFIXES.get(key) or _prefix(key)
     total = _FACTORIALS[m]
     if m <= 20:
-        limit = _LIMITS64[m]
-        while True:
-            h = prefix.copy()
-            h.update(counter.to_bytes(8, "big"))
-            counter += 1
-            x = int.from_bytes(h.digest()[:8], "big")
-            if x < limit:
-                break
+        x, counter = order_index(key, counter, m)
     else:
+        prefix = _PREFIXES.get(key) or _prefix(key)
         limit = _BIG - _BIG % total
         while True:
             h = prefix.copy()

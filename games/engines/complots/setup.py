@@ -1,6 +1,8 @@
 """Starting a game: players, options, the deal (from the seed) and ``options["setup"]``."""
 
-from games.engines.base import IllegalAction, SeededRandom, seed_to_key, shuffle_at
+from itertools import permutations
+
+from games.engines.base import IllegalAction, SeededRandom, order_index, seed_to_key, shuffle_at
 from games.engines.complots.characters import (
     BASE_CHARACTERS,
     CLAN_MEMBERS,
@@ -66,6 +68,16 @@ def _take(pool, cards, what):
         pool.remove(c)
 
 
+def _two_player_deal(order):
+    third = [BASE_CHARACTERS[i] for i in order]
+    return ((third.pop(), ALIVE),), ((third.pop(), ALIVE),), tuple(third)
+
+
+#: order index (``order_index`` of five items) -> (first hand, second hand, Court) of the
+#: base two-player deal: the third pile shuffled, the seats each take its top card in turn
+_TWO_PLAYER_DEALS = tuple(map(_two_player_deal, permutations(range(len(BASE_CHARACTERS)))))
+
+
 def _quick_new_game(players, seed):
     """``new_game`` without options: the same deal as the general path, fewer checks."""
     try:
@@ -77,10 +89,10 @@ def _quick_new_game(players, seed):
     g = Game(players, characters, False, False, key, players[0])
     coins = [2] * n
     if n == 2:
-        third = list(characters)
-        ctr = shuffle_at(key, 0, third)  # what SeededRandom(key, 0).shuffle does
-        hands = [((third.pop(), ALIVE),), ((third.pop(), ALIVE),)]
-        court = tuple(third)
+        # what SeededRandom(key, 0).shuffle of the five characters, then two pops, deals
+        index, ctr = order_index(key, 0, 5)
+        first_hand, second_hand, court = _TWO_PLAYER_DEALS[index]
+        hands = [first_hand, second_hand]
         piles = (characters, characters)
         lives = [1, 1]
         coins[0] = 1
