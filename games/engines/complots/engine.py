@@ -46,12 +46,21 @@ def _first_live(s, seat, character):
 
 
 def _choose(s, f, seat, action):
-    character = action["character"]
     s.mine()
-    s.hands[seat] = s.hands[seat] + ((character, ALIVE),)
+    s.hands[seat] = s.hands[seat] + ((action["character"], ALIVE),)
     s.lives[seat] += 1
-    # False while the other player has not chosen yet: nothing to run
-    return flow.window_pass(s, f, seat)
+    waiting = f["w"]
+    stack = s.stack
+    if len(waiting) == 2:  # the other player has not chosen yet: nothing to run
+        stack[-1] = s.game.t.choose_frames[waiting[0] if waiting[1] == seat else waiting[1]]
+        return False
+    stack.pop()
+    if stack or s.winner >= 0:
+        return True
+    # every hand is complete and everyone alive: the first turn starts (``run`` would do
+    # just this and stop at the turn frame)
+    flow.start_turn(s, flow.next_alive(s, s.cur))
+    return not stack  # a turn skipped (never at the start, but ``run`` would go on)
 
 
 def _on_challenge_window(s, f, seat, action):
@@ -151,7 +160,10 @@ class ComplotsEngine(Engine):
 
     def new_game(self, players, options=None, seed=None):
         s = new_game(players, options, seed)
-        flow.run(s)
+        stack = s.stack
+        # a two-player ``choose`` frame waits for players who all hold a card: nothing to run
+        if not stack or stack[-1]["k"] != "choose":
+            flow.run(s)
         return s
 
     def legal_actions(self, state, player):

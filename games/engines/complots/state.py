@@ -161,6 +161,7 @@ class Templates:
         "after",
         "others",
         "choose_lists",
+        "choose_frames",
         "lose_frames",
     )
 
@@ -207,6 +208,8 @@ class Templates:
         self.after = tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n))
         self.others = tuple(tuple(j for j in range(n) if j != i) for i in range(n))
         self.choose_lists = {}
+        # two-player setup: the ``choose`` frame left once the other seat has chosen
+        self.choose_frames = tuple({"k": "choose", "w": (i,)} for i in range(n))
         self.lose_frames = {}
         from games.engines.complots.characters import BLOCKED_BY
 
