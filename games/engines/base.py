@@ -98,6 +98,8 @@ for _i in range(1, 58):
     _FACTORIALS.append(_FACTORIALS[-1] * _i)
 _BIG = 1 << 256
 _WORD = 1 << 64
+# counter -> its 8 big-endian bytes (the counters of a game stay small)
+_COUNTERS = tuple(i.to_bytes(8, "big") for i in range(1024))
 # m -> the largest multiple of m! not above 2**64 (rejection bound of shuffle_at), m <= 20
 _LIMITS64 = [_WORD - _WORD % _FACTORIALS[m] for m in range(21)]
 
@@ -189,7 +191,9 @@ def order_index(key: bytes, counter: int, m: int):
     """
     limit = _LIMITS64[m]
     while True:
-        x = int.from_bytes(_sha256(key + counter.to_bytes(8, "big")).digest()[:8], "big")
+        block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
+        # the top 64 bits of SHA-256(key || counter)
+        x = int.from_bytes(_sha256(key + block).digest(), "big") >> 192
         counter += 1
         if x < limit:
             return x % _FACTORIALS[m], counter
