@@ -395,8 +395,10 @@ def drop_out_action(engine, state, player_id):
         actions = engine.legal_actions(state, player_id)
     except Exception:
         return None
+    from .services.play import RESIGN_ACTION_TYPES
+
     for action in actions:
-        if action.get("type") in ("resign", "forfeit", "concede"):
+        if action.get("type") in RESIGN_ACTION_TYPES:
             return action
     return None
 

@@ -25,6 +25,8 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 log = logging.getLogger(__name__)
 
 SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
+# Engine actions by which a player leaves a running game (their seat becomes "left").
+RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
 
 
 def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "") -> Event:
@@ -48,6 +50,11 @@ def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "")
         game=game, seq=seq, seat=seat, kind=kind, action=action, reason=reason
     )
     store_state(game, engine, new_state, seq=seq, now=now)
+    if action.get("type") in RESIGN_ACTION_TYPES:
+        # The player left (their own Abandon, a drop, a kick): an abandon in their record,
+        # not an elimination.
+        Seat.objects.filter(pk=seat.pk).update(status=Seat.Status.LEFT, to_act=False)
+        seat.status = Seat.Status.LEFT
     live.publish_on_commit(game)
     event.game = game
     return event
