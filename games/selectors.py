@@ -7,7 +7,6 @@ caller the view built for the user's own seat (or the spectator view), never the
 from __future__ import annotations
 
 import copy
-
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
