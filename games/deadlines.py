@@ -109,8 +109,17 @@ class _Table:
             self.clock, _c = GameClock.objects.get_or_create(game=game)
         else:
             self.clock = GameClock.objects.filter(game=game).first()
-        self.seats = list(Seat.objects.filter(game=game).select_related("user__profile"))
-        self.seat_clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
+        # One query for the seats, their users, profiles and clocks.
+        self.seats = list(Seat.objects.filter(game=game).select_related("user__profile", "clock"))
+        self.seat_clocks = {}
+        for seat in self.seats:
+            try:
+                self.seat_clocks[seat.pk] = seat.clock
+            except SeatClock.DoesNotExist:
+                pass
+
+    def seat(self, seat_id):
+        return next((s for s in self.seats if s.pk == seat_id), None)
 
     def waiting_before(self):
         return {
@@ -204,11 +213,12 @@ def deadline_for(game, state, now, *, engine=None, record=True) -> datetime | No
 
 
 def _last_event(game):
-    return (
-        Event.objects.filter(game=game, seq=game.state_seq)
-        .select_related("seat__user__profile")
-        .first()
-    )
+    """The event at `game.state_seq`: the one the writer just appended when it handed it
+    over (`game._new_event`, set by the play services), else read from the log."""
+    event = getattr(game, "_new_event", None)
+    if event is not None and event.seq == game.state_seq and event.game_id == game.pk:
+        return event
+    return Event.objects.filter(game=game, seq=game.state_seq).first()
 
 
 def clock_sync(game, now=None, *, saving=False) -> bool:
@@ -228,7 +238,11 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     clock = table.clock
     event = _last_event(game)
     started_at = event.created_at if event else now
-    actor = event.seat if event is not None and event.kind == Event.Kind.ACTION else None
+    actor = (
+        table.seat(event.seat_id)
+        if event is not None and event.kind == Event.Kind.ACTION and event.seat_id
+        else None
+    )
     # Whose own doing the change is (no mail for it): the mover, or the host who started.
     actor_user_id = actor.user_id if actor is not None else None
     if event is not None and event.kind == Event.Kind.START:
