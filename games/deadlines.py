@@ -645,30 +645,31 @@ def seat_flags(game, now=None) -> dict[str, dict]:
     return flags
 
 
-# --- the hook on every change ----------------------------------------------------------
+# --- the entry point the writers call ---------------------------------------------------
 
 
-def on_game_saving(sender, instance, update_fields=None, **kwargs):
-    """pre_save of Game: do the bookkeeping of the new event inside the writer's
-    transaction, before the game row's UPDATE (which then stores our `deadline_at` too).
+def game_changed(game, *, saving: bool) -> bool:
+    """The bookkeeping of a change the caller is about to save: call it inside the writer's
+    transaction, with the row locked, after setting the game's new `state_seq` (or status)
+    and before saving the row. The play services (`store_state`, after every event, the
+    start included) and the moderation events call it; nothing else needs to, the sweeper
+    catches up whatever a writer missed (`clock_sync` is idempotent per seq).
 
-    The platform saves the game after each event (new `state_seq`, `deadline_at`) and when
-    it finishes. Running before the UPDATE keeps the game row's write lock as short as the
-    platform made it. A failure is logged and rolled back to a savepoint: the move stands,
-    and the sweeper does the bookkeeping on its next pass.
+    With `saving`, the caller's UPDATE stores the `deadline_at` this sets on the instance
+    (its update_fields include it); otherwise it is written here. A failure is logged and
+    rolled back to a savepoint: the move stands, and the sweeper does the bookkeeping on
+    its next pass. Returns True when it did something.
     """
-    if instance._state.adding or instance.pk is None:
-        return
-    if instance.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
-        return
-    if update_fields is not None and not {"state_seq", "status"} & set(update_fields):
-        return
-    saving = update_fields is None or "deadline_at" in update_fields
+    if game._state.adding or game.pk is None:
+        return False
+    if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
+        return False
     try:
         with transaction.atomic():
-            clock_sync(instance, saving=saving)
+            return clock_sync(game, saving=saving)
     except Exception:
-        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry", instance.pk)
+        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry", game.pk)
+        return False
 
 
 # --- votes: skip or drop an absent player -----------------------------------------------

@@ -147,8 +147,8 @@ def seat_kick(
             )
         kind = f"kick_{mode}"
         if mode == "autopilot":
-            # Before the event: the deadlines app's hook on the game row (saved with the
-            # event) must see the seat on autopilot, so that it owes its move at once.
+            # Before the event: the deadlines bookkeeping of the event (game_changed) must
+            # see the seat on autopilot, so that it owes its move at once.
             seat.status = Seat.Status.AUTOPILOT
             Seat.objects.filter(pk=seat.pk).update(status=seat.status)
         _append_moderation_event(

@@ -49,7 +49,7 @@ def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "")
     event = Event.objects.create(
         game=game, seq=seq, seat=seat, kind=kind, action=action, reason=reason
     )
-    game._new_event = event  # the deadlines bookkeeping (pre_save hook) need not read it
+    game._new_event = event  # the deadlines bookkeeping (game_changed) need not re-read it
     store_state(game, engine, new_state, seq=seq, now=now)
     if action.get("type") in RESIGN_ACTION_TYPES:
         # The player left (their own Abandon, a drop, a kick): an abandon in their record,
