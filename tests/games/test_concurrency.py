@@ -116,6 +116,9 @@ def storm_worker(game, users, kind, accepted, *, tries=8, seconds=20.0):
             if current.status != Game.Status.RUNNING:
                 return
             legal = engine.legal_actions(engine.load(current.state), seat_of[user.pk])
+            # No resigning (legal at any moment in Complots): the storm is about racing moves,
+            # and a resign could end the game under the other threads' feet.
+            legal = [a for a in legal if a.get("type") != "resign"]
             if not legal:
                 connections.close_all()
                 time.sleep(0.01)
