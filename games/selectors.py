@@ -79,7 +79,8 @@ def public_game(game: Game, *, is_host: bool) -> Game:
     It stays a `Game` (querysets, `reverse`, template attribute names all work) but the
     secrets are blanked: `seed` until the seed is revealed (the game over or aborted; use
     `revealed_seed`), `state` (the full engine dump, every hand) until the game is finished,
-    and `invitation_token` for anyone but the host. `save` and `delete` raise.
+    and `invitation_token` for anyone but the host. `save`, `delete` and `refresh_from_db`
+    raise.
     """
     public = copy.copy(game)
     if not game.seed_revealed:
@@ -88,7 +89,8 @@ def public_game(game: Game, *, is_host: bool) -> Game:
         public.state = None
     if not is_host:
         public.invitation_token = ""
-    public.save = public.delete = _read_only
+    # Read-only, and never reloaded from the row (which would bring the secrets back).
+    public.save = public.delete = public.refresh_from_db = _read_only
     return public
 
 

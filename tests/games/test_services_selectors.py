@@ -155,6 +155,8 @@ def test_game_view_carries_a_public_projection_of_the_row(alice, bob, carol):
         assert (public.commitment, public.state_seq) == (row.commitment, row.state_seq)
         with pytest.raises(TypeError):
             public.save()
+        with pytest.raises(TypeError):
+            public.refresh_from_db()
     assert host.invitation_token == row.invitation_token
     assert player.invitation_token == "" and spectator.invitation_token == ""
     # Over: the seed and the state are public (the replay shows every card then).
