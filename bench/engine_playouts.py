@@ -10,8 +10,10 @@ decisions/s (one decision = one applied action), decisions per game, and ours/co
 "Uniformly random legal play":
 - ours: at each decision, one player is drawn uniformly among ``waiting_for`` (several may
   be waited for in a response window), then one of that player's ``legal_actions``
-  uniformly. Every action goes through the public contract (``legal_actions`` + ``apply``,
-  which validates it) exactly as the web platform drives a game.
+  uniformly, except ``resign`` (always listed last; coupml has no resignation, and drawing
+  it would end most games early). Every action goes through the public contract
+  (``legal_actions`` + ``apply``, which validates it) exactly as the web platform drives
+  a game.
 - coupml: ``Coup(n, rng)``, then ``rng.choice(get_legal_actions())`` for
   ``player_to_act()`` until ``is_game_over()`` -- the loop of its README. coupml serialises
   response windows (every living player answers a challenge in turn), so both engines count

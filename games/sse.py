@@ -13,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, StreamingHttpResponse
 
 from games import live
+from games.notifications import presence_touch
 from games.selectors import game_version
-from games.selectors_web import watch_version
+from games.selectors_web import seated_user, watch_version
 from games.services import AccessDenied, GameError, GameNotFound
 from games.views.common import invitation_token
 
@@ -51,9 +53,20 @@ async def game_live(request, game_id):
     except GameError:
         raise Http404("No such game.") from None
     pk = int(game_id)
+    seated = await sync_to_async(seated_user)(game_id=pk, user=user)
+
+    last_touch = [0.0]
+
+    async def touch():
+        # The page is open: no "your turn" mail goes to this seated player meanwhile. Done on
+        # connect, on each keep-alive, and on notices when the last touch is getting old.
+        if seated:
+            last_touch[0] = time.monotonic()
+            await sync_to_async(presence_touch)(pk, user.pk)
 
     async def stream():
         yield "retry: 3000\n\n"
+        await touch()
         notices = live.subscribe(pk, heartbeat=HEARTBEAT)
         # Start listening first, then send the current version: a page that missed a change
         # since it was rendered catches up at once, and no change falls between the two.
@@ -65,8 +78,11 @@ async def game_live(request, game_id):
             while True:
                 notice = await pending
                 if notice is None:
+                    await touch()
                     yield ": keep-alive\n\n"
                 else:
+                    if time.monotonic() - last_touch[0] > HEARTBEAT:
+                        await touch()
                     yield sse_message((notice["seq"], notice["rev"]))
                 pending = asyncio.ensure_future(anext(notices))
         except StopAsyncIteration:

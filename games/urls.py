@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", lobby.seat_join, name="join"),
     path("games/<int:game_id>/leave/", lobby.seat_leave, name="leave"),
     path("games/<int:game_id>/start/", lobby.game_start, name="start"),
+    path("games/<int:game_id>/policy/", lobby.timeout_policy, name="timeout_policy"),
     path("games/<int:game_id>/invite/<str:token>/", lobby.invitation, name="invitation"),
     path("games/<int:game_id>/panel/", play.game_panel, name="panel"),
     path("games/<int:game_id>/act/", play.action_post, name="act"),

@@ -70,7 +70,9 @@ def seed_to_key(seed) -> bytes:
 
     ``None`` draws a fresh key from the operating system (never the clock).
     """
-    if seed is None:
+    if type(seed) is int:  # the common case first
+        raw = b"i:" + str(seed).encode()
+    elif seed is None:
         raw = os.urandom(32)
     elif isinstance(seed, bool):
         raise ValueError("A seed must be bytes or an int, not a bool")

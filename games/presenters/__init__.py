@@ -21,14 +21,23 @@ def present_game(kind, *, view, viewer, legal_actions, names, lang, describe=Non
     entry into a sentence (the engine's, when it has one).
     """
     presenter = PRESENTERS.get(kind, present_generic)
-    return presenter(
+    # Resigning is never an ordinary move: it gets its own guarded control ("Abandon the
+    # game"), so it is taken out of the move buttons and handed over as `resign_action`.
+    ordinary = [a for a in legal_actions if a.get("type") != RESIGN]
+    resign = next((a for a in legal_actions if a.get("type") == RESIGN), None)
+    table = presenter(
         view=view,
         viewer=viewer,
-        legal_actions=legal_actions,
+        legal_actions=ordinary,
         names=names,
         lang=lang,
         describe=describe,
     )
+    table["resign_action"] = action_json(resign) if resign is not None else ""
+    return table
+
+
+RESIGN = "resign"
 
 
 PRESENTERS = {

@@ -18,6 +18,7 @@ from games.engines import get_engine
 from games.forms import game_label
 from games.models import Game, TimeControl
 from games.presenters import present_game
+from games.selectors_web import chat_with_hidden, deadline_votes
 from games.services import AccessDenied, GameError, GameNotFound
 
 SESSION_INVITATIONS = "game_invitations"
@@ -168,7 +169,8 @@ def page_context(request, game_view, *, flash=None) -> dict:
             and len(game_view.seats) >= game.min_seats
         ),
         "can_chat": seat is not None and game.status != Game.Status.ABORTED,
-        "chat_messages": chat_lines(game_view.chat),
+        # A callable: the template calls it only where the chat is rendered (not the panel).
+        "chat_messages": lambda: chat_lines(chat_with_hidden(game=game)),
         "winners": [names.get(p, p) for p in result.get("winners", [])],
         "invitation_url": (
             request.build_absolute_uri(
@@ -179,13 +181,134 @@ def page_context(request, game_view, *, flash=None) -> dict:
         ),
         "user": user,
     }
+    context.update(seat_context(request, game_view, context))
     return context
 
 
+def seat_context(request, game_view, context) -> dict:
+    """What the seats show besides the cards: each player's record and profile link, the
+    deadline badges (away, autopilot, dropped, missed deadlines), the votes against an
+    absent player, "take my seat back", the chat mute and the host's timeout policy.
+
+    Everything here is public (records, badges, vote counts); nothing comes from the state.
+    """
+    from games import deadlines
+    from games.models import Seat
+    from games.moderation import user_is_muted
+    from games.records import player_records
+
+    game = game_view.game
+    user = request.user
+    seats = game_view.seats
+    records = player_records([s.user for s in seats]) if seats else {}
+    running = game.status == Game.Status.RUNNING
+    flags = deadlines.seat_flags(game) if game.status != Game.Status.OPEN else {}
+    my_seat = game_view.seat
+    i_vote = running and my_seat is not None and my_seat.status == Seat.Status.PLAYING
+    waiting = set((game_view.view or {}).get("waiting_for") or []) if running else set()
+    counts, cast = ({}, set())
+    playing = [s for s in seats if s.status == Seat.Status.PLAYING]
+    if i_vote and any(
+        (flags.get(p) or {}).get("missed") or (flags.get(p) or {}).get("away")
+        for p in waiting
+        if p != my_seat.player_id
+    ):
+        counts, cast = deadline_votes(game=game, seq=game_view.seq)
+    infos = {}
+    for s in seats:
+        flag = flags.get(s.player_id) or {}
+        info = {
+            "username": s.user.get_username(),
+            "record": records.get(s.user_id),
+            "record_user": s.user,
+            "is_me": my_seat is not None and s.pk == my_seat.pk,
+            "away": flag.get("away", False),
+            "away_until": flag.get("away_until"),
+            "autopilot": flag.get("autopilot", False),
+            "dropped": flag.get("dropped", False),
+            "missed": flag.get("missed", 0),
+            "left": s.status == Seat.Status.LEFT,
+            "votes": [],
+        }
+        absent = info["missed"] > 0 or info["away"]
+        if (
+            i_vote
+            and not info["is_me"]
+            and s.status == Seat.Status.PLAYING
+            and s.player_id in waiting
+            and absent
+        ):
+            needed = (len(playing) - 1) // 2 + 1
+            info["votes"] = [
+                {
+                    "kind": kind,
+                    "label": label,
+                    "count": counts.get((s.player_id, kind), 0),
+                    "needed": needed,
+                    "mine": (my_seat.player_id, s.player_id, kind) in cast,
+                }
+                for kind, label in (("skip", _("Skip their turn")), ("drop", _("Drop them")))
+            ]
+        infos[s.player_id or f"seat-{s.pk}"] = info
+    for entry in context.get("seats", []):
+        s = entry["seat"]
+        entry["info"] = infos.get(s.player_id or f"seat-{s.pk}")
+    table = context.get("table")
+    if table:
+        for player in table.get("players") or []:
+            player["seat_info"] = infos.get(player.get("id"))
+    my_info = infos.get(my_seat.player_id) if my_seat is not None and my_seat.player_id else None
+    muted = bool(my_seat is not None and user_is_muted(user))
+    policy = None
+    if game_view.is_host and game.status == Game.Status.OPEN:
+        from games.models_deadlines import TimeoutPolicy
+
+        current = TimeoutPolicy.objects.filter(game=game).first()
+        policy = {
+            "max_missed": current.max_missed_deadlines if current else 3,
+            "drop_mode": current.drop_mode if current else TimeoutPolicy.DropMode.AUTOPILOT,
+            "choices": TimeoutPolicy.DropMode.choices,
+        }
+    return {
+        "can_resume": bool(running and my_info and my_info["autopilot"]),
+        "chat_muted": muted,
+        "can_chat": context["can_chat"] and not muted,
+        "timeout_policy": policy,
+        "can_report": may_report(request, game_view),
+        "can_resign": bool(context["table"] and context["table"].get("resign_action")),
+    }
+
+
+def may_report(request, game_view) -> bool:
+    """Signed-in users may report; in a private game only its seated players do (the report
+    form of a spectator would have to carry their invitation token, which the page never
+    echoes)."""
+    if not request.user.is_authenticated:
+        return False
+    return not game_view.game.is_private or game_view.seat is not None
+
+
 def chat_lines(chat) -> list[dict]:
-    return [
-        {"name": display_name(m.user), "text": m.text, "created_at": m.created_at} for m in chat
-    ]
+    """Chat rows for the templates. A message hidden by a moderator keeps its place with no
+    text (rows from `chat_with_hidden` carry `visible_text`, "" when hidden)."""
+    lines = []
+    for m in chat:
+        hidden = bool(getattr(m, "hidden", False))
+        text = "" if hidden else getattr(m, "visible_text", None)
+        if text is None:
+            text = m.text
+        lines.append(
+            {
+                "id": m.pk,
+                "name": display_name(m.user),
+                "username": m.user.get_username(),
+                "user_id": m.user_id,
+                "hidden": hidden,
+                "text": text,
+                "created_at": m.created_at,
+            }
+        )
+    return lines
 
 
 def render_panel(request, game_view, *, flash=None, status=200) -> HttpResponse:

@@ -134,6 +134,25 @@ def game_start(request, game_id):
     return back_to_game(request, game_id, success=_("The game has started."))
 
 
+@login_required
+@require_POST
+def timeout_policy(request, game_id):
+    """The host sets how many deadlines a player may miss, and what happens then."""
+    from games.deadlines import timeout_policy_set
+
+    try:
+        timeout_policy_set(
+            game_id=game_id,
+            user=request.user,
+            max_missed_deadlines=(request.POST.get("max_missed_deadlines") or "")[:8],
+            drop_mode=(request.POST.get("drop_mode") or "")[:16],
+        )
+    except GameError as error:
+        raise_for_access_if_not_found(error)
+        return back_to_game(request, game_id, error=error_text(error))
+    return back_to_game(request, game_id, success=_("The timeout rule is saved."))
+
+
 @require_GET
 def invitation(request, game_id, token):
     """An invitation link: remember the token for this browser, then show the game."""

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import selectors, services
+from games.notifications import presence_touch
+from games.selectors_web import chat_with_hidden
 from games.services import GameError, MalformedAction
 
 from .common import (
@@ -19,6 +21,7 @@ from .common import (
     error_text,
     invitation_token,
     login_required,
+    may_report,
     page_context,
     raise_for_access,
     render_panel,
@@ -122,6 +125,7 @@ def game_changed(request, game_id):
     """Polling fallback: 204 while nothing changed since revision `since`, else an htmx
     trigger that makes the page fetch its panel and chat again."""
     version = selectors_can_watch(request, game_id)
+    touch_presence(request.user, game_id)
     try:
         since = int(request.GET.get("since", "-1"))
     except ValueError:
@@ -131,6 +135,14 @@ def game_changed(request, game_id):
     response = HttpResponse(status=200)
     response["HX-Trigger"] = json.dumps({"game-changed": {"seq": version.seq, "rev": version.rev}})
     return response
+
+
+def touch_presence(user, game_id) -> None:
+    """A seated player has this game's page open: no "your turn" mail for now."""
+    from games.selectors_web import seated_user
+
+    if user is not None and user.is_authenticated and seated_user(game_id=game_id, user=user):
+        presence_touch(int(game_id), user.pk)
 
 
 def selectors_can_watch(request, game_id):
@@ -169,8 +181,10 @@ def chat(request, game_id):
         "games/_chat_messages.html",
         {
             "game": game_view.game,
-            "chat_messages": chat_lines(game_view.chat),
+            "chat_messages": chat_lines(chat_with_hidden(game=game_view.game)),
             "chat_error": chat_error,
+            "can_report": may_report(request, game_view),
+            "user": request.user,
         },
         request=request,
     )

@@ -57,7 +57,8 @@ def demo_game(users, moves):
         if not waiting:
             break
         player = waiting[0]
-        legal = engine.legal_actions(state, player)
+        # Never resign: the demo keeps everyone at the table.
+        legal = [a for a in engine.legal_actions(state, player) if a["type"] != "resign"]
         preferred = [a for a in legal if a["type"] in ("power", "challenge", "lose", "coup")]
         action = (preferred or legal)[(game.state_seq * 7) % len(preferred or legal)]
         services.action_submit(

@@ -10,7 +10,7 @@ from django.db import connection, connections
 
 from games import replay, services
 from games.models import Event, Game
-from games.services import GameError, IllegalMove, StaleAction
+from games.services import GameError, GameNotRunning, IllegalMove, StaleAction
 
 from .factories import make_game
 
@@ -115,10 +115,12 @@ def storm_worker(game, users, kind, accepted, *, tries=8, seconds=20.0):
             current = Game.objects.get(pk=game.pk)
             if current.status != Game.Status.RUNNING:
                 return
-            legal = engine.legal_actions(engine.load(current.state), seat_of[user.pk])
-            # No resigning (legal at any moment in Complots): the storm is about racing moves,
-            # and a resign could end the game under the other threads' feet.
-            legal = [a for a in legal if a.get("type") != "resign"]
+            # resign is always legal: leave it out, or the storm would mostly end games
+            legal = [
+                a
+                for a in engine.legal_actions(engine.load(current.state), seat_of[user.pk])
+                if a["type"] != "resign"
+            ]
             if not legal:
                 connections.close_all()
                 time.sleep(0.01)
@@ -134,6 +136,8 @@ def storm_worker(game, users, kind, accepted, *, tries=8, seconds=20.0):
                 accepted.append(event.seq)
             except StaleAction:  # never IllegalMove: a fresh seq means a legal action
                 pass
+            except GameNotRunning:  # another thread's move just ended the game
+                return
 
     return storm
 

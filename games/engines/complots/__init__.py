@@ -162,8 +162,10 @@ turn begins, an action targeting P does nothing more (ruling 9). Nobody pays Or 
 eliminated player (a transfer to them moves nothing).
 
 ``legal_actions`` returns shared, read-only dicts (a ``dict`` subclass that raises
-``TypeError`` on change; ``dict(action)`` gives a mutable copy). ``apply`` accepts any equal
-dict; ``exchange`` ``keep`` and ``give`` ``to`` may come in any order.
+``TypeError`` on change; ``dict(action)`` gives a mutable copy; the ``keep`` list of an
+``exchange`` action is read-only the same way, ``list(keep)`` copies it; ``copy.deepcopy``
+and pickling give plain dicts and lists). ``apply`` accepts any equal dict; ``exchange``
+``keep`` and ``give`` ``to`` may come in any order.
 
 ``default_action``: ``pass`` in a window (``challenge``, ``block``, ``announce``); on a turn
 ``income``, or ``coup`` on the next living eligible opponent in seat order when forced; the

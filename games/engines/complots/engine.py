@@ -49,28 +49,47 @@ def _choose(s, f, seat, action):
     character = action["character"]
     s.mine()
     s.hands[seat] = s.hands[seat] + ((character, ALIVE),)
-    s.mine()
     s.lives[seat] += 1
-    if flow.window_pass(s, f, seat):
-        return
-
-
-def _on_turn(s, f, seat, action):
-    return powers.begin_action(s, seat, action)
+    # False while the other player has not chosen yet: nothing to run
+    return flow.window_pass(s, f, seat)
 
 
 def _on_challenge_window(s, f, seat, action):
     if action["type"] == "challenge":
         flow.challenge(s, f, seat)
         return True
-    return flow.challenge_pass(s, f, seat)
+    # flow.challenge_pass, inlined: ``seat`` lets the claim stand
+    waiting = f["w"]
+    stack = s.stack
+    if len(waiting) == 1:
+        stack.pop()
+        below = stack[-1].copy()
+        below["res"] = 1
+        stack[-1] = below
+        return True
+    rest = list(waiting)
+    rest.remove(seat)
+    f = f.copy()
+    f["w"] = tuple(rest)
+    stack[-1] = f
+    return False
 
 
 def _on_block_window(s, f, seat, action):
     if action["type"] == "block":
         powers.block(s, f, seat, action["character"])
         return True
-    return flow.window_pass(s, f, seat)
+    # flow.window_pass, inlined
+    waiting = f["w"]
+    if len(waiting) == 1:
+        s.stack.pop()
+        return True
+    rest = list(waiting)
+    rest.remove(seat)
+    f = f.copy()
+    f["w"] = tuple(rest)
+    s.stack[-1] = f
+    return False
 
 
 def _on_lose(s, f, seat, action):
@@ -106,7 +125,7 @@ def _on_spy(s, f, seat, action):
 
 
 _HANDLERS = {
-    "turn": _on_turn,
+    "turn": powers.begin_action,
     "chal": _on_challenge_window,
     "block": _on_block_window,
     "lose": _on_lose,

@@ -27,7 +27,7 @@ def gain(s, seat, amount, log=True):
         s.mine()
         s.coins[seat] += amount
         if log:
-            s.add_log({"event": "gain", "player": s.game.players[seat], "amount": amount})
+            s.log = (("gain", s.game.players[seat], amount), s.log)
     return amount
 
 
@@ -38,9 +38,7 @@ def pay_treasury(s, seat, amount):
         s.mine()
         s.coins[seat] -= amount
         s.treasury += amount
-        s.add_log(
-            {"event": "pay", "player": s.game.players[seat], "to": "treasury", "amount": amount}
-        )
+        s.log = (("pay", s.game.players[seat], "treasury", amount), s.log)
     return amount
 
 
@@ -57,18 +55,9 @@ def transfer(s, source, dest, amount, event="pay"):
         s.coins[dest] += amount
         players = s.game.players
         if event == "steal":
-            s.add_log(
-                {
-                    "event": "steal",
-                    "player": players[dest],
-                    "target": players[source],
-                    "amount": amount,
-                }
-            )
+            s.log = (("steal", players[dest], players[source], amount), s.log)
         else:
-            s.add_log(
-                {"event": "pay", "player": players[source], "to": players[dest], "amount": amount}
-            )
+            s.log = (("pay", players[source], players[dest], amount), s.log)
     return amount
 
 
@@ -118,7 +107,7 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
+    s.log = (("turn", g.players[seat], s.turn), s.log)
     if s.beggar == seat:
         s.beggar = -1
         s.add_log({"event": "skip", "player": g.players[seat]})
@@ -134,7 +123,7 @@ def next_alive(s, seat):
     return seat
 
 
-def run(s):
+def run(s, _auto=AUTO.get):
     """Run automatic frames until a decision is needed or the game is over."""
     stack = s.stack
     while True:
@@ -148,7 +137,7 @@ def run(s):
             start_turn(s, next_alive(s, s.cur))
             continue
         f = stack[-1]
-        handler = AUTO.get(f["k"])
+        handler = _auto(f["k"])
         if handler is None:
             lives = s.lives
             for i in f["w"]:
@@ -254,15 +243,7 @@ def challenge(s, f, challenger):
     character = f["c"]
     stack = s.stack
     stack.pop()
-    s.log = (
-        {
-            "event": "challenge",
-            "player": players[challenger],
-            "claimant": players[who],
-            "character": character,
-        },
-        s.log,
-    )
+    s.log = (("challenge", players[challenger], players[who], character), s.log)
     if f["kind"] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
         if truthful:
@@ -281,7 +262,7 @@ def challenge(s, f, challenger):
         for i, (c, st) in enumerate(hand):
             if c == character and st == ALIVE:
                 truthful = True
-                s.log = ({"event": "proof", "player": players[who], "character": c}, s.log)
+                s.log = (("proof", players[who], c), s.log)
                 new = s.swap_with_court(c)
                 s.mine()
                 s.hands[who] = hand[:i] + ((new, ALIVE),) + hand[i + 1 :]
@@ -292,7 +273,7 @@ def challenge(s, f, challenger):
         stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
-        s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
+        s.log = (("bluff", players[who], character), s.log)
         below["res"] = 0
         stack[-1] = below
         card = f.get("card")
@@ -314,7 +295,11 @@ def lose_life(s, seat, reason):
     if not lives or s.winner >= 0:
         return
     if lives > 1:
-        s.stack.append({"k": "lose", "w": (seat,), "reason": reason})
+        frames = s.game.t.lose_frames
+        frame = frames.get((seat, reason))
+        if frame is None:  # frames are never changed in place: share one per seat/reason
+            frame = frames[seat, reason] = {"k": "lose", "w": (seat,), "reason": reason}
+        s.stack.append(frame)
         return
     hand = s.hands[seat]
     lose_card(s, seat, 0 if hand[0][1] == ALIVE else 1)  # the single live card
@@ -341,7 +326,7 @@ def lose_card(s, seat, index):
         )
         return
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.log = ({"event": "lose", "player": g.players[seat], "character": character}, s.log)
+    s.log = (("lose", g.players[seat], character), s.log)
     if not left:
         eliminate(s, seat)
 
@@ -368,7 +353,7 @@ def hide_pending(s, seat, index):
 
 def eliminate(s, seat):
     g = s.game
-    s.add_log({"event": "eliminated", "player": g.players[seat]})
+    s.log = (("eliminated", g.players[seat]), s.log)
     if s.beggar == seat:
         s.beggar = -1
     if s.plague == seat:

@@ -15,7 +15,6 @@ LEGAL = {}
 # 3 (3-Or powers), 5 (plague), 7 (coup), 10+ (coup only)
 _BUCKETS = (0, 1, 2, 3, 3, 4, 4, 5, 5, 5)
 DEFAULT = {}
-_ALIVE = bytes([0] + [1] * 255)  # lives -> alive flag, for the turn-actions cache key
 
 
 def legal(s, seat):
@@ -44,7 +43,7 @@ def _turn(s, f, seat):
     g = s.game
     coins = s.coins[seat]
     bucket = _BUCKETS[coins] if coins < 10 else 6
-    key = (seat, bucket, bytes(s.lives).translate(_ALIVE))
+    key = (seat, bucket, bytes(s.lives))  # lives per seat: finer than alive flags, cheaper
     if g.sb:
         key = (*key, tuple(s.religion))
     if g.tyr:

@@ -10,7 +10,7 @@ characters add their own stages, handled in ``extensions``.
 
 from games.engines.complots import flow
 from games.engines.complots.characters import DRAWS, POWERS
-from games.engines.complots.state import ALIVE
+from games.engines.complots.state import ALIVE, Action
 
 # power key -> function(state, frame) resolving a standing, unblocked action
 RESOLVE = {}
@@ -21,15 +21,20 @@ AFTER_CLAIM = {}
 BLOCKERS = {}
 
 
-def begin_action(s, seat, action):
-    """Play a turn action (already validated)."""
+def begin_action(s, f, seat, action):
+    """Play a turn action (already validated); ``f`` is the turn frame (an apply handler)."""
     g = s.game
     players = g.players
     kind = action["type"]
     s.stack.pop()  # the "turn" frame
     if kind == "income":
-        amount = flow.gain(s, seat, 1, log=False)
-        s.add_log({"event": "income", "player": players[seat], "amount": amount})
+        amount = 0
+        if s.treasury:  # flow.gain(s, seat, 1, log=False), inlined
+            amount = 1
+            s.treasury -= 1
+            s.mine()
+            s.coins[seat] += 1
+        s.log = (("income", players[seat], amount), s.log)
         return
     if kind == "coup":
         target = g.seat[action["target"]]
@@ -38,7 +43,7 @@ def begin_action(s, seat, action):
         flow.lose_life(s, target, "coup")
         return
     if kind == "foreign_aid":
-        s.add_log({"event": "foreign_aid", "player": players[seat]})
+        s.log = (("foreign_aid", players[seat]), s.log)
         s.stack.append(
             {
                 "k": "act",
@@ -47,7 +52,7 @@ def begin_action(s, seat, action):
                 "t": -1,
                 "mode": None,
                 "st": "post",
-                "action": dict(action),
+                "action": action if type(action) is Action else dict(action),
             }
         )
         return
@@ -55,12 +60,16 @@ def begin_action(s, seat, action):
         character = action["character"]
         target = g.seat[action["target"]] if "target" in action else -1
         mode = action.get("mode")
-        entry = {"event": "claim", "player": players[seat], "character": character}
-        if target >= 0:
-            entry["target"] = players[target]
         if mode is not None:
+            entry = {"event": "claim", "player": players[seat], "character": character}
+            if target >= 0:
+                entry["target"] = players[target]
             entry["mode"] = mode
-        s.add_log(entry)
+        elif target >= 0:
+            entry = ("claim_t", players[seat], character, players[target])
+        else:
+            entry = ("claim", players[seat], character)
+        s.log = (entry, s.log)
         s.stack.append(
             {
                 "k": "act",
@@ -69,7 +78,7 @@ def begin_action(s, seat, action):
                 "t": target,
                 "mode": mode,
                 "st": "claim",
-                "action": dict(action),
+                "action": action if type(action) is Action else dict(action),
             }
         )
         flow.push_challenge(s, seat, character, "action")
@@ -189,14 +198,7 @@ def block(s, f, seat, character):
     act["bc"] = character
     s.stack[-1] = act
     players = s.game.players
-    s.add_log(
-        {
-            "event": "block",
-            "player": players[seat],
-            "character": character,
-            "against": players[act["a"]],
-        }
-    )
+    s.log = (("block", players[seat], character, players[act["a"]]), s.log)
     flow.push_challenge(s, seat, character, "block")
 
 
@@ -230,7 +232,7 @@ def _resolve_exchange(s, f):
 
 def start_exchange(s, seat, count, spy=False):
     drawn = s.draw(count)
-    s.add_log({"event": "exchange", "player": s.game.players[seat], "drawn": len(drawn)})
+    s.log = (("exchange", s.game.players[seat], len(drawn)), s.log)
     s.stack.append({"k": "exch", "w": (seat,), "d": drawn, "spy": spy})
 
 
@@ -242,9 +244,9 @@ def finish_exchange(s, f, seat, keep):
     pool.extend(f["d"])
     for c in keep:
         pool.remove(c)
-    kept = list(keep)
+    kept = iter(keep)
     s.mine()
-    s.hands[seat] = tuple(((kept.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand)
+    s.hands[seat] = tuple([(next(kept), ALIVE) if card[1] == ALIVE else card for card in hand])
     s.shuffle_court(pool)
     if f["spy"] and s.coins[seat] >= 1 and s.court:
         s.stack.append({"k": "spy", "w": (seat,)})

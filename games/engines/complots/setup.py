@@ -1,6 +1,6 @@
 """Starting a game: players, options, the deal (from the seed) and ``options["setup"]``."""
 
-from games.engines.base import IllegalAction, SeededRandom, seed_to_key
+from games.engines.base import IllegalAction, SeededRandom, seed_to_key, shuffle_at
 from games.engines.complots.characters import (
     BASE_CHARACTERS,
     CLAN_MEMBERS,
@@ -72,14 +72,13 @@ def _quick_new_game(players, seed):
         key = seed_to_key(seed)
     except ValueError as exc:
         _fail(str(exc))
-    rng = SeededRandom(key, 0)
     characters = BASE_CHARACTERS
     n = len(players)
     g = Game(players, characters, False, False, key, players[0])
     coins = [2] * n
     if n == 2:
         third = list(characters)
-        rng.shuffle(third)
+        ctr = shuffle_at(key, 0, third)  # what SeededRandom(key, 0).shuffle does
         hands = [((third.pop(), ALIVE),), ((third.pop(), ALIVE),)]
         court = tuple(third)
         piles = (characters, characters)
@@ -87,7 +86,7 @@ def _quick_new_game(players, seed):
         coins[0] = 1
     else:
         deck = [c for c in characters for _ in _COPIES[g.copies]]
-        rng.shuffle(deck)
+        ctr = shuffle_at(key, 0, deck)
         pop = deck.pop
         hands = [((pop(), ALIVE), (pop(), ALIVE)) for _ in range(n)]
         court = tuple(deck)
@@ -97,7 +96,7 @@ def _quick_new_game(players, seed):
     s.game = g
     s.cache = None
     s.own = True
-    s.ctr = rng.finish()
+    s.ctr = ctr
     s.coins = coins
     s.hands = hands
     s.lives = lives

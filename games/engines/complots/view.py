@@ -7,6 +7,8 @@ from games.engines.complots.state import (
     PENDING_LOSS,
     REVEALED,
     copy_entry,
+    entry_dict,
+    entry_event,
     log_entries,
 )
 
@@ -62,7 +64,7 @@ def _turn_action(s):
     log = s.log
     while log is not None:
         entry = log[0]
-        event = entry["event"]
+        event = entry_event(entry)
         if event == "turn":
             break
         if event in _TURN_ACTIONS:
@@ -70,6 +72,7 @@ def _turn_action(s):
         log = log[1]
     if found is None:
         return None
+    found = entry_dict(found)
     event = found["event"]
     if event == "claim":
         action = {"type": "power", "character": found["character"]}
