@@ -25,7 +25,8 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 log = logging.getLogger(__name__)
 
 SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
-# Engine actions by which a player leaves a running game (their seat becomes "left").
+# Engine actions by which a player leaves a running game: an abandon in their record
+# (games.records); the platform's own drops and kicks also mark the seat "left".
 RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
 
 
@@ -51,11 +52,6 @@ def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "")
     )
     game._new_event = event  # the deadlines bookkeeping (game_changed) need not re-read it
     store_state(game, engine, new_state, seq=seq, now=now)
-    if action.get("type") in RESIGN_ACTION_TYPES:
-        # The player left (their own Abandon, a drop, a kick): an abandon in their record,
-        # not an elimination.
-        Seat.objects.filter(pk=seat.pk).update(status=Seat.Status.LEFT, to_act=False)
-        seat.status = Seat.Status.LEFT
     live.publish_on_commit(game)
     event.game = game
     return event

@@ -111,7 +111,7 @@ def test_a_players_own_resign_counts_as_abandoned(alice, bob, carol):
         game_id=game.pk, user=carol, action={"type": "resign"}, expected_seq=game.state_seq
     )
     game.refresh_from_db()
-    assert game.seats.get(user=carol).status == Seat.Status.LEFT
+    assert game.seats.get(user=carol).status == Seat.Status.ELIMINATED  # the page's contract
     assert game.status == Game.Status.RUNNING
     assert player_record(carol).abandoned == 1
     assert player_record(alice).abandoned == 0
