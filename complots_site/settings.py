@@ -150,7 +150,9 @@ else:
     }
     for _folder in ("queue", "control", "processed"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
-CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "complots")
+# One site's namespace in shared stores: cache keys and the live Redis channels (games.live).
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "complots")
+CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
 
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

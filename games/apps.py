@@ -6,10 +6,6 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from django.db.models.signals import pre_save
-
-        from . import deadlines, models_deadlines  # noqa: F401  (deadline/mail models)
-
-        pre_save.connect(
-            deadlines.on_game_saving, sender="games.Game", dispatch_uid="games.deadlines"
-        )
+        # The deadline/mail models. The deadlines bookkeeping is called explicitly by the
+        # writers (games.deadlines.game_changed), not from a signal.
+        from . import models_deadlines  # noqa: F401

@@ -109,8 +109,17 @@ class _Table:
             self.clock, _c = GameClock.objects.get_or_create(game=game)
         else:
             self.clock = GameClock.objects.filter(game=game).first()
-        self.seats = list(Seat.objects.filter(game=game).select_related("user__profile"))
-        self.seat_clocks = {c.seat_id: c for c in SeatClock.objects.filter(seat__game=game)}
+        # One query for the seats, their users, profiles and clocks.
+        self.seats = list(Seat.objects.filter(game=game).select_related("user__profile", "clock"))
+        self.seat_clocks = {}
+        for seat in self.seats:
+            try:
+                self.seat_clocks[seat.pk] = seat.clock
+            except SeatClock.DoesNotExist:
+                pass
+
+    def seat(self, seat_id):
+        return next((s for s in self.seats if s.pk == seat_id), None)
 
     def waiting_before(self):
         return {
@@ -204,11 +213,12 @@ def deadline_for(game, state, now, *, engine=None, record=True) -> datetime | No
 
 
 def _last_event(game):
-    return (
-        Event.objects.filter(game=game, seq=game.state_seq)
-        .select_related("seat__user__profile")
-        .first()
-    )
+    """The event at `game.state_seq`: the one the writer just appended when it handed it
+    over (`game._new_event`, set by the play services), else read from the log."""
+    event = getattr(game, "_new_event", None)
+    if event is not None and event.seq == game.state_seq and event.game_id == game.pk:
+        return event
+    return Event.objects.filter(game=game, seq=game.state_seq).first()
 
 
 def clock_sync(game, now=None, *, saving=False) -> bool:
@@ -228,7 +238,11 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     clock = table.clock
     event = _last_event(game)
     started_at = event.created_at if event else now
-    actor = event.seat if event is not None and event.kind == Event.Kind.ACTION else None
+    actor = (
+        table.seat(event.seat_id)
+        if event is not None and event.kind == Event.Kind.ACTION and event.seat_id
+        else None
+    )
     # Whose own doing the change is (no mail for it): the mover, or the host who started.
     actor_user_id = actor.user_id if actor is not None else None
     if event is not None and event.kind == Event.Kind.START:
@@ -395,8 +409,10 @@ def drop_out_action(engine, state, player_id):
         actions = engine.legal_actions(state, player_id)
     except Exception:
         return None
+    from .services.play import RESIGN_ACTION_TYPES
+
     for action in actions:
-        if action.get("type") in ("resign", "forfeit", "concede"):
+        if action.get("type") in RESIGN_ACTION_TYPES:
             return action
     return None
 
@@ -629,30 +645,31 @@ def seat_flags(game, now=None) -> dict[str, dict]:
     return flags
 
 
-# --- the hook on every change ----------------------------------------------------------
+# --- the entry point the writers call ---------------------------------------------------
 
 
-def on_game_saving(sender, instance, update_fields=None, **kwargs):
-    """pre_save of Game: do the bookkeeping of the new event inside the writer's
-    transaction, before the game row's UPDATE (which then stores our `deadline_at` too).
+def game_changed(game, *, saving: bool) -> bool:
+    """The bookkeeping of a change the caller is about to save: call it inside the writer's
+    transaction, with the row locked, after setting the game's new `state_seq` (or status)
+    and before saving the row. The play services (`store_state`, after every event, the
+    start included) and the moderation events call it; nothing else needs to, the sweeper
+    catches up whatever a writer missed (`clock_sync` is idempotent per seq).
 
-    The platform saves the game after each event (new `state_seq`, `deadline_at`) and when
-    it finishes. Running before the UPDATE keeps the game row's write lock as short as the
-    platform made it. A failure is logged and rolled back to a savepoint: the move stands,
-    and the sweeper does the bookkeeping on its next pass.
+    With `saving`, the caller's UPDATE stores the `deadline_at` this sets on the instance
+    (its update_fields include it); otherwise it is written here. A failure is logged and
+    rolled back to a savepoint: the move stands, and the sweeper does the bookkeeping on
+    its next pass. Returns True when it did something.
     """
-    if instance._state.adding or instance.pk is None:
-        return
-    if instance.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
-        return
-    if update_fields is not None and not {"state_seq", "status"} & set(update_fields):
-        return
-    saving = update_fields is None or "deadline_at" in update_fields
+    if game._state.adding or game.pk is None:
+        return False
+    if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
+        return False
     try:
         with transaction.atomic():
-            clock_sync(instance, saving=saving)
+            return clock_sync(game, saving=saving)
     except Exception:
-        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry", instance.pk)
+        log.exception("deadline bookkeeping of game %s failed; the sweeper will retry", game.pk)
+        return False
 
 
 # --- votes: skip or drop an absent player -----------------------------------------------

@@ -1,7 +1,9 @@
 """Live change notices: "game N changed", never any content.
 
 After a write commits, the services publish `{"game": id, "seq": state_seq, "rev": revision}`
-(JSON) on the Redis pub/sub channel `game:<id>` when `settings.REDIS_URL` is set. A page that
+(JSON) on the Redis pub/sub channel `<prefix>:game:<id>` when `settings.REDIS_URL` is set;
+the prefix is `settings.CACHE_KEY_PREFIX` (default "complots"), so two sites sharing one
+Redis never hear each other's games. A page that
 learns of a change fetches its own view again (built for its own player), so nothing hidden
 travels here. Redis being down never fails a move: the error is logged and the move stands.
 
@@ -24,8 +26,20 @@ log = logging.getLogger(__name__)
 _clients: dict[str, object] = {}
 
 
+def channel_prefix() -> str:
+    """The site's namespace on Redis: `settings.CACHE_KEY_PREFIX`, else the default cache's
+    KEY_PREFIX."""
+    prefix = getattr(settings, "CACHE_KEY_PREFIX", None)
+    if prefix is None:
+        prefix = settings.CACHES.get("default", {}).get("KEY_PREFIX", "")
+    return str(prefix or "")
+
+
 def channel_name(game_id: int) -> str:
-    return f"game:{int(game_id)}"
+    """The Redis channel of one game: `<prefix>:game:<id>` (`game:<id>` without prefix)."""
+    prefix = channel_prefix()
+    name = f"game:{int(game_id)}"
+    return f"{prefix}:{name}" if prefix else name
 
 
 def notice(game_id: int, seq: int, rev: int) -> dict:

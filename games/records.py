@@ -15,7 +15,8 @@ from django.db.models import Count, Q
 
 from games.models import Event, Game, Seat
 
-# A seat taken away from its player (left, kicked, dropped to autopilot) is an abandon.
+# A seat taken away from its player (left, kicked, dropped to autopilot) is an abandon, and
+# so is a seat whose player resigned (the engine's resign: the seat shows "eliminated").
 ABANDONED_STATUSES = (Seat.Status.LEFT, Seat.Status.AUTOPILOT)
 TIMEOUT_REASON = "timeout"
 
@@ -56,10 +57,13 @@ def player_records(users) -> dict[int, PlayerRecord]:
         winners = result.get("winners") if isinstance(result, dict) else None
         if isinstance(winners, list) and player_id in winners:
             won[user_id] += 1
+    from games.services.play import RESIGN_ACTION_TYPES
+
     abandoned = dict(
-        Seat.objects.filter(user_id__in=ids, status__in=ABANDONED_STATUSES)
+        Seat.objects.filter(user_id__in=ids)
+        .filter(Q(status__in=ABANDONED_STATUSES) | Q(events__action__type__in=RESIGN_ACTION_TYPES))
         .values("user_id")
-        .annotate(n=Count("id"))
+        .annotate(n=Count("id", distinct=True))
         .values_list("user_id", "n")
     )
     timeouts = dict(

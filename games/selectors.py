@@ -6,6 +6,7 @@ caller the view built for the user's own seat (or the spectator view), never the
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -68,9 +69,36 @@ def user_turn_count(*, user) -> int:
     return Seat.objects.filter(user=user, to_act=True, game__status=Game.Status.RUNNING).count()
 
 
+def _read_only(*args, **kwargs):
+    raise TypeError("A public projection of a game is read-only: load the game to write it.")
+
+
+def public_game(game: Game, *, is_host: bool) -> Game:
+    """A read-only copy of the game row holding only what its viewer may see.
+
+    It stays a `Game` (querysets, `reverse`, template attribute names all work) but the
+    secrets are blanked: `seed` until the seed is revealed (the game over or aborted; use
+    `revealed_seed`), `state` (the full engine dump, every hand) until the game is finished,
+    and `invitation_token` for anyone but the host. `save`, `delete` and `refresh_from_db`
+    raise.
+    """
+    public = copy.copy(game)
+    if not game.seed_revealed:
+        public.seed = ""
+    if game.status != Game.Status.FINISHED:
+        public.state = None
+    if not is_host:
+        public.invitation_token = ""
+    # Read-only, and never reloaded from the row (which would bring the secrets back).
+    public.save = public.delete = public.refresh_from_db = _read_only
+    return public
+
+
 @dataclass
 class GameView:
-    """One game as one user may see it. Templates get this, never `game.state`."""
+    """One game as one user may see it. Templates get this; its `game` is the public
+    projection of the row (`public_game`): no seed before the end, no engine state before
+    the end, no invitation token but for the host."""
 
     game: Game
     seats: list[Seat]
@@ -152,7 +180,7 @@ def game_view(
         and (not game.is_private or has_invitation)
     )
     return GameView(
-        game=game,
+        game=public_game(game, is_host=seat is not None and seat.user_id == game.host_id),
         seats=seats,
         seat=seat,
         view=view,

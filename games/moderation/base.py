@@ -119,6 +119,9 @@ def _append_moderation_event(
     game.revision += 1
     if keep_clock:
         _keep_decision_clock(game, previous_seq)
+    from games.deadlines import game_changed
+
+    game_changed(game, saving=False)  # the deadlines bookkeeping of the new seq
     game.save(update_fields=["state_seq", "revision"])
     live.publish_on_commit(game)  # open pages refetch their view (the seq moved on)
     return event

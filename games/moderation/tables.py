@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Seat
 from games.models_moderation import ModerationAction
+from games.services.play import RESIGN_ACTION_TYPES
 
 from .base import (
     ACTIVE_SEAT_STATUSES,
@@ -93,9 +94,6 @@ def game_deadline_extend(*, moderator, game: Game, hours, reason: str) -> Game:
     return game
 
 
-RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
-
-
 def resign_action(game: Game, seat: Seat) -> dict | None:
     """The engine's own way for this seat to leave the game (a legal `resign`/`forfeit`/
     `concede` action now), or None when the engine has none."""
@@ -119,8 +117,9 @@ def seat_kick(
     - ``autopilot``: the seat stays in the game and the platform plays the engine's
       default action whenever it owes a decision (the deadlines app plays autopilot seats).
     - ``out``: the player leaves the game through the engine's resign action, played by the
-      platform (`system_action_submit`, reason "moderation"). Engines without one (Complots
-      today) cannot take a player out mid-game: the request is refused, use autopilot.
+      platform (`system_action_submit`, reason "moderation"); Complots has one (`resign`,
+      legal for every living player at any moment). Engines without one cannot take a
+      player out mid-game: the request is refused, use autopilot.
     """
     _check_moderator(moderator, _permission)
     reason = _clean_reason(reason)
@@ -148,8 +147,8 @@ def seat_kick(
             )
         kind = f"kick_{mode}"
         if mode == "autopilot":
-            # Before the event: the deadlines app's hook on the game row (saved with the
-            # event) must see the seat on autopilot, so that it owes its move at once.
+            # Before the event: the deadlines bookkeeping of the event (game_changed) must
+            # see the seat on autopilot, so that it owes its move at once.
             seat.status = Seat.Status.AUTOPILOT
             Seat.objects.filter(pk=seat.pk).update(status=seat.status)
         _append_moderation_event(

@@ -120,6 +120,9 @@ def store_state(game: Game, engine, state, *, seq: int, now) -> None:
             game.window_seconds if decision_is_window(engine, state, waiting) else game.turn_seconds
         )
         game.deadline_at = now + timedelta(seconds=seconds)
+    from games.deadlines import game_changed
+
+    game_changed(game, saving=True)  # the deadlines bookkeeping; sets game.deadline_at
     game.save(update_fields=fields)
 
     seats = Seat.objects.filter(game=game)

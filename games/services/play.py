@@ -25,6 +25,9 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 log = logging.getLogger(__name__)
 
 SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
+# Engine actions by which a player leaves a running game: an abandon in their record
+# (games.records); the platform's own drops and kicks also mark the seat "left".
+RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
 
 
 def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "") -> Event:
@@ -47,6 +50,7 @@ def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "")
     event = Event.objects.create(
         game=game, seq=seq, seat=seat, kind=kind, action=action, reason=reason
     )
+    game._new_event = event  # the deadlines bookkeeping (game_changed) need not re-read it
     store_state(game, engine, new_state, seq=seq, now=now)
     live.publish_on_commit(game)
     event.game = game

@@ -35,15 +35,6 @@ def local_cache(settings):
 
 
 @pytest.fixture(autouse=True)
-def no_deadline_timers(monkeypatch):
-    """No countdown timer tasks: with eager Celery they would run at once, re-arm themselves
-    and recurse. Deadlines have their own tests (tests/deadlines)."""
-    from games import deadlines
-
-    monkeypatch.setattr(deadlines, "TIMER_MAX_COUNTDOWN", -1)
-
-
-@pytest.fixture(autouse=True)
 def no_redis(settings):
     """Live notices off unless a test turns them on."""
     settings.REDIS_URL = ""

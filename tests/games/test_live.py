@@ -25,7 +25,12 @@ def redis_available():
 needs_redis = pytest.mark.skipif(not redis_available(), reason="no Redis on 127.0.0.1:6379")
 
 
-def test_channel_and_notice_format():
+def test_channel_and_notice_format(settings):
+    settings.CACHE_KEY_PREFIX = "complots"
+    assert live.channel_name(12) == "complots:game:12"
+    settings.CACHE_KEY_PREFIX = "staging"
+    assert live.channel_name(12) == "staging:game:12"
+    settings.CACHE_KEY_PREFIX = ""
     assert live.channel_name(12) == "game:12"
     assert live.notice(12, 3, 9) == {"game": 12, "seq": 3, "rev": 9}
 
@@ -71,15 +76,37 @@ def test_redis_publish_reaches_subscriber(settings):
 @needs_redis
 def test_redis_message_is_only_ids(settings):
     settings.REDIS_URL = REDIS_URL
+    settings.CACHE_KEY_PREFIX = "sitea"
     client = redis.Redis.from_url(REDIS_URL)
     pubsub = client.pubsub()
-    pubsub.subscribe("game:515151")
+    pubsub.subscribe("sitea:game:515151")
     pubsub.get_message(timeout=1)  # subscription confirmation
     assert live.publish_change(515151, 4, 5)
     message = pubsub.get_message(timeout=2)
-    assert message["channel"] == b"game:515151"
+    assert message["channel"] == b"sitea:game:515151"
     assert json.loads(message["data"]) == {"game": 515151, "seq": 4, "rev": 5}
     pubsub.close()
+
+
+@needs_redis
+def test_two_sites_sharing_redis_do_not_cross(settings):
+    """Site B's subscriber of game 717171 never hears site A's notices for its game 717171."""
+    settings.REDIS_URL = REDIS_URL
+
+    async def run():
+        settings.CACHE_KEY_PREFIX = "siteb"
+        agen = live.subscribe(717171, heartbeat=0.3)
+        try:
+            first = asyncio.ensure_future(agen.__anext__())
+            await asyncio.sleep(0.2)  # let the subscription start
+            settings.CACHE_KEY_PREFIX = "sitea"
+            for _ in range(3):
+                await asyncio.to_thread(live.publish_change, 717171, 1, 1)
+            return await asyncio.wait_for(first, timeout=3)
+        finally:
+            await agen.aclose()
+
+    assert asyncio.run(run()) is None  # a heartbeat, not site A's notice
 
 
 @needs_redis

@@ -138,3 +138,29 @@ def test_events_revealed_only_when_over(alice, bob, carol):
     assert selectors.game_events(
         game_id=game.pk, user=carol, invitation_token=game.invitation_token
     ).count() == len(events)
+
+
+def test_game_view_carries_a_public_projection_of_the_row(alice, bob, carol):
+    game = make_game([alice, bob], visibility="private")
+    row = Game.objects.get(pk=game.pk)
+    assert row.seed and row.state and row.invitation_token
+    host = selectors.game_view(game_id=game.pk, user=alice).game
+    player = selectors.game_view(game_id=game.pk, user=bob).game
+    spectator = selectors.game_view(
+        game_id=game.pk, user=carol, invitation_token=row.invitation_token
+    ).game
+    for public in (host, player, spectator):
+        assert isinstance(public, Game) and public.pk == row.pk
+        assert public.seed == "" and public.state is None and public.revealed_seed is None
+        assert (public.commitment, public.state_seq) == (row.commitment, row.state_seq)
+        with pytest.raises(TypeError):
+            public.save()
+        with pytest.raises(TypeError):
+            public.refresh_from_db()
+    assert host.invitation_token == row.invitation_token
+    assert player.invitation_token == "" and spectator.invitation_token == ""
+    # Over: the seed and the state are public (the replay shows every card then).
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    over = selectors.game_view(game_id=game.pk, user=bob).game
+    assert over.revealed_seed == row.seed and over.state == row.state
+    assert Game.objects.get(pk=game.pk).seed == row.seed  # the row itself is untouched
