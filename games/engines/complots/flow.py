@@ -434,6 +434,8 @@ def resign(s, seat):
             stack.pop()  # no counter-announcement against an action that stops
         elif k in ("show", "bm") and f["by"] == seat:
             stack.pop()  # the Inquisiteur / Maître-Chanteur is gone: nothing more happens
+        elif k == "exam" and f["t"] == seat:
+            stack.pop()  # the examined player is gone: the Inquisiteur has nothing to decide
         elif k == "give" and seat in f["cand"]:
             cand = tuple(i for i in f["cand"] if i != seat)
             if cand:

@@ -271,3 +271,26 @@ def test_random_games_with_frequent_resignations_keep_every_invariant(count):
         assert ENGINE.dump(again) == ENGINE.dump(game.state)
         assert total_coins(game.state) == 54
     assert resigned_games >= 8, "the property must actually exercise resignations"
+
+
+def test_examined_player_resigns_before_the_inquisiteur_decides():
+    """Ruling 9: the Inquisiteur's decision on a player who is gone does nothing more."""
+    hands = {
+        "alice": ["inquisiteur", "duchesse"],
+        "bob": ["comtesse", "duchesse"],
+        "carol": ["capitaine", "duchesse"],
+    }
+    characters = ["duchesse", "assassin", "comtesse", "capitaine", "inquisiteur"]
+    court = ["assassin", "comtesse", "capitaine", "inquisiteur", "assassin"]
+    state = deal(ABC, hands=hands, court=court, characters=characters)
+    state = play(state, "alice", power("inquisiteur", target="bob", mode="examine"))
+    while moment(state) != "show":
+        state = everyone_passes(state)
+    state = play(state, "bob", {"type": "show", "character": "comtesse"})
+    assert waiting(state) == ["alice"]
+    state = play(state, "bob", resign())
+    assert not alive(state, "bob") and lives(state, "bob") == 0
+    assert sorted(revealed(state, "bob")) == ["comtesse", "duchesse"]
+    assert current(state) == "carol" and moment(state) == "turn"
+    assert "examine" not in events(state)
+    assert total_coins(state) == 54
