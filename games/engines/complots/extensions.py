@@ -8,7 +8,7 @@ and finally hands the standing announcers to the finisher named by the frame's `
 
 from games.engines.complots import flow, powers
 
-STAGES = {}
+STAGES = powers.STAGES
 FINISH = {}
 
 
@@ -402,6 +402,7 @@ def _resolve_abuse(s, f):
 
 
 powers.RESOLVE["abuse_of_trust"] = _resolve_abuse
+powers.EXTENSION_ACTIONS[0] = begin_extension_action
 
 
 def plague_candidates(s, targeted):

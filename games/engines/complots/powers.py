@@ -84,9 +84,7 @@ def begin_action(s, f, seat, action):
         flow.push_challenge(s, seat, character, "action")
         # a fresh window of living players: nothing runs before someone answers
         return False if s.stack[-1]["k"] == "chal" else None
-    from games.engines.complots import extensions
-
-    extensions.begin_extension_action(s, seat, action)
+    EXTENSION_ACTIONS[0](s, seat, action)
 
 
 def _act(s, f):
@@ -131,12 +129,16 @@ def _act(s, f):
             return
         RESOLVE[f["key"]](s, f)
         return
-    from games.engines.complots import extensions
-
-    extensions.STAGES[st](s, f)
+    STAGES[st](s, f)
 
 
 flow.AUTO["act"] = _act
+
+# Filled by the extensions module (imported by the engine), so that this module needs not
+# import it: the stages of Complots 2 powers after their claim, and the turn actions of
+# Saint-Barthélemy and Tyrannie.
+STAGES: dict = {}
+EXTENSION_ACTIONS: list = [None]
 
 ON_BLOCKED = {}
 
