@@ -5,7 +5,7 @@ import zoneinfo
 from functools import cache
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -91,3 +91,13 @@ def display_name(user):
     if user is None or not getattr(user, "pk", None):
         return ""
     return profile_for(user).name
+
+
+def preference(user, name: str, default):
+    """One of ``user``'s profile settings (``away_until``, ``language``...), ``default`` when
+    the user has no profile (it is not created here: a read must not write)."""
+    try:
+        profile = user.profile
+    except (ObjectDoesNotExist, AttributeError):
+        return default
+    return getattr(profile, name, default)

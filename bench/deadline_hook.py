@@ -18,11 +18,11 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.db.models.signals import pre_save  # noqa: E402
 
-from games import deadlines  # noqa: E402
-from games.models import Game  # noqa: E402
-from tests.deadlines.helpers import start_game  # noqa: E402
+from games.clock import bookkeeping  # noqa: E402
+from games.table.models import Game  # noqa: E402
+from games.table.signals import game_changed  # noqa: E402
+from tests.clock.helpers import start_game  # noqa: E402
 
 
 def run(moves, users):
@@ -32,7 +32,7 @@ def run(moves, users):
         game = Game.objects.get(pk=game.pk)
         player = game.state["players"][game.state["current"]]
         user = users[int(player[1:]) - 1]
-        from games.services import action_submit
+        from games.table.services import action_submit
 
         action_submit(
             game_id=game.pk, user=user, action={"type": "income"}, expected_seq=game.state_seq
@@ -42,17 +42,17 @@ def run(moves, users):
 
 def main():
     # Sending is a worker's job: measure the move, with the mail row claimed but not sent.
-    from games import notifications
+    from games.mail import sending
 
-    notifications.mail_enqueue = lambda record_id, countdown=None: True
+    sending.mail_enqueue = lambda record_id, countdown=None: True
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     User = get_user_model()
     tag = str(time.time_ns())[-8:]
     users = [User.objects.create_user(f"bench{tag}{i}", f"b{tag}{i}@example.com") for i in range(4)]
     with_hook = run(moves, users)
-    pre_save.disconnect(dispatch_uid="games.deadlines", sender=Game)
+    game_changed.disconnect(dispatch_uid="clock_game_changed")
     without = run(moves, users)
-    pre_save.connect(deadlines.on_game_saving, sender=Game, dispatch_uid="games.deadlines")
+    game_changed.connect(bookkeeping.on_game_changed, dispatch_uid="clock_game_changed")
     print(
         f"{moves} moves: {with_hook:.2f} ms/move with deadline bookkeeping, "
         f"{without:.2f} ms/move without ({with_hook - without:+.2f} ms)"

@@ -22,25 +22,26 @@ django.setup()
 import time_machine  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 
-from games import deadlines, notifications  # noqa: E402
-from tests.deadlines.helpers import start_game  # noqa: E402
+from games.clock import sweeper  # noqa: E402
+from games.mail import sending  # noqa: E402
+from tests.clock.helpers import start_game  # noqa: E402
 
 
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    notifications.mail_enqueue = lambda record_id, countdown=None: True
+    sending.mail_enqueue = lambda record_id, countdown=None: True
     User = get_user_model()
     tag = str(time.time_ns())[-8:]
     users = [User.objects.create_user(f"sweep{tag}{i}", f"s{tag}{i}@example.com") for i in range(3)]
     games = [start_game(users, goal=10**9) for _ in range(count)]
-    deadlines.deadlines_sweep()  # warm up
+    sweeper.deadlines_sweep()  # warm up
     began = time.perf_counter()
-    idle = deadlines.deadlines_sweep(limit=count)
+    idle = sweeper.deadlines_sweep(limit=count)
     idle_ms = (time.perf_counter() - began) * 1000
     later = max(g.deadline_at for g in games) + timedelta(hours=1)
     with time_machine.travel(later, tick=False):
         began = time.perf_counter()
-        busy = deadlines.deadlines_sweep(limit=count)
+        busy = sweeper.deadlines_sweep(limit=count)
         busy_ms = (time.perf_counter() - began) * 1000
     print(
         f"{count} running games: idle pass {idle_ms:.1f} ms ({idle['timeouts']} timeouts); "

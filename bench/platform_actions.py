@@ -4,7 +4,7 @@
     python bench/platform_actions.py --games 20          # SQLite
 
 Creates a test database (like the test runner, then destroys it), plays random 4-player
-Complots games through `games.services.action_submit` and prints, per call: median and
+Complots games through `games.table.services.action_submit` and prints, per call: median and
 95th percentile in milliseconds, for `action_submit` (lock, engine, event, cache, seats,
 the deadlines bookkeeping the services call), `game_view` (the page's data for one player) and
 `game_version` (the polling query). The deadlines' countdown timer tasks are switched off:
@@ -41,11 +41,12 @@ def percentiles(samples):
 def run(games: int, seed: int) -> None:
     from django.contrib.auth import get_user_model
 
-    from games import deadlines, selectors, services
+    from games.clock import bookkeeping
     from games.engines import get_engine
-    from games.models import Game
+    from games.table import selectors, services
+    from games.table.models import Game
 
-    deadlines.TIMER_MAX_COUNTDOWN = -1  # no countdown tasks (see the docstring)
+    bookkeeping.TIMER_MAX_COUNTDOWN = -1  # no countdown tasks (see the docstring)
     rng = random.Random(seed)
     users = [get_user_model().objects.create_user(name) for name in NAMES]
     engine = get_engine("complots")

@@ -51,7 +51,10 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "accounts",
-    "games",
+    "games.table",
+    "games.clock",
+    "games.mail",
+    "games.moderation",
 ]
 
 MIDDLEWARE = [
@@ -150,7 +153,7 @@ else:
     }
     for _folder in ("queue", "control", "processed"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
-# One site's namespace in shared stores: cache keys and the live Redis channels (games.live).
+# One site's namespace in shared stores: cache keys and the live Redis channels (games.table.live).
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "complots")
 CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
 

@@ -9,7 +9,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("allauth.urls")),
     path("me/", include("accounts.urls")),
+    path("", include("games.moderation.urls")),  # before the admin: its old report URLs
     path("admin/", admin.site.urls),
-    path("", include("games.urls")),
-    path("", include("games.urls_moderation")),
+    path("", include("games.table.urls")),
+    path("", include("games.clock.urls")),
+    path("", include("games.mail.urls")),
 ]

@@ -1,81 +1,9 @@
-"""Moderation services: every write of the moderators' room and of players' reports.
+"""Moderation: players' reports, moderators' decisions on games (abort, kick, extend a
+deadline, hide a message) and on users (mute, ban), the audit list, the readable timeline of
+a game (``timeline``) and the admin, which is the moderators' room (``admin``). A Django
+app, label ``moderation``; its permissions are ``moderation.*``.
 
-HackSoft style, like ``games.services``: keyword-only arguments, ``<noun>_<verb>`` names, one
-``transaction.atomic`` each. Every decision on a game appends an Event of kind
-``moderation`` to the game's log (``action`` = {"type": ..., "moderator": ..., "reason": ...})
-— old events are never edited — and a ``ModerationAction`` row to the audit list.
-
-Bad input raises ``ModerationError`` (a ``ValidationError`` with a readable message) and
-changes nothing.
-
-Enforced for every other part of the site (``games.models_moderation`` pre_save hooks): a
-chat message of a muted or banned user, and a move (``action`` event) of a banned user, are
-refused with ``ChatMuted`` / ``AccountDisabled`` (GameErrors), so ``games.services.chat_post``
-and ``action_submit`` refuse them and write nothing. ``user_is_muted(user)`` tells a page
-whether to show the chat box.
+Writes go through ``services``; ``receivers`` refuse a muted or banned user's chat and moves
+whatever writes them; ``page`` adds the report links and the chat mute to the game page.
+See MODERATION.md.
 """
-
-from .base import (
-    ACTIVE_SEAT_STATUSES,
-    MAX_EXTENSION_HOURS,
-    MAX_MUTE_HOURS,
-    MODERATION_EVENT_KIND,
-    REASON_MAX_LENGTH,
-    REPORT_CONTEXT_EVENTS,
-    REPORT_RATE_COUNT,
-    REPORT_RATE_WINDOW,
-    REPORT_TEXT_MAX_LENGTH,
-    AccountDisabled,
-    ChatMuted,
-    ModerationError,
-)
-from .group import MODERATOR_PERMISSIONS, MODERATORS_GROUP, moderators_group_sync
-from .reports import report_assign, report_close, report_context_events, report_create
-from .tables import (
-    RESIGN_ACTION_TYPES,
-    game_abort,
-    game_deadline_extend,
-    resign_action,
-    seat_kick,
-)
-from .users import (
-    message_hide,
-    user_ban,
-    user_is_banned,
-    user_is_muted,
-    user_mute,
-    user_unmute,
-)
-
-__all__ = [
-    "ACTIVE_SEAT_STATUSES",
-    "MAX_EXTENSION_HOURS",
-    "MAX_MUTE_HOURS",
-    "MODERATION_EVENT_KIND",
-    "MODERATORS_GROUP",
-    "MODERATOR_PERMISSIONS",
-    "REASON_MAX_LENGTH",
-    "REPORT_CONTEXT_EVENTS",
-    "REPORT_RATE_COUNT",
-    "REPORT_RATE_WINDOW",
-    "REPORT_TEXT_MAX_LENGTH",
-    "RESIGN_ACTION_TYPES",
-    "AccountDisabled",
-    "ChatMuted",
-    "ModerationError",
-    "game_abort",
-    "game_deadline_extend",
-    "message_hide",
-    "moderators_group_sync",
-    "report_assign",
-    "report_close",
-    "report_context_events",
-    "report_create",
-    "resign_action",
-    "seat_kick",
-    "user_ban",
-    "user_is_banned",
-    "user_is_muted",
-    "user_mute",
-    "user_unmute",
-]

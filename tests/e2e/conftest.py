@@ -148,7 +148,7 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser(chromium_path):
     """One Chromium per module: Playwright's sync API keeps an event loop running in this
-    thread while it is open, and later modules (tests/games/test_live.py) use asyncio.run."""
+    thread while it is open, and later modules (tests/table/test_live.py) use asyncio.run."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -38,8 +38,8 @@ def session_for(user):
 def demo_game(users, moves):
     """A running Complots game between `users`, `moves` moves in (timeouts' default moves),
     so that screenshots show a table in play."""
-    from games import services
     from games.engines import get_engine
+    from games.table import services
 
     host, *others = users
     game = services.game_create(

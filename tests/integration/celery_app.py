@@ -5,7 +5,7 @@ tests' small rules engine ("ticktock") registered, so the worker can play its ga
 """
 
 from complots_site.celery import app
-from tests.deadlines.ticktock import register
+from tests.clock.ticktock import register
 
 register()
 

@@ -16,8 +16,8 @@ from django.conf import settings
 from django.db import connection
 
 from complots_site.celery import app as celery_app
-from games.models import Event, Game
-from tests.deadlines.helpers import fresh, play, start_game
+from games.table.models import Event, Game
+from tests.clock.helpers import fresh, play, start_game
 
 from .harness import CeleryProcesses, RedisServer, wait_for
 
@@ -138,7 +138,7 @@ def test_no_timeout_when_the_player_acted_just_before(stack, alice, bob):
 
 
 def test_duplicated_timeout_tasks_do_nothing(stack, alice, bob):
-    from games.tasks import game_timeout
+    from games.clock.tasks import game_timeout
 
     game = short_game([alice, bob], turn=2)
     seq = fresh(game).state_seq
@@ -210,8 +210,8 @@ def test_redis_stopped_during_a_move(stack, alice, bob):
 
 
 def test_a_mail_is_sent_once_by_the_worker_despite_duplicate_tasks(stack, alice, bob, tmp_path):
-    from games.models_deadlines import MailRecord
-    from games.tasks import mail_send
+    from games.mail.models import MailRecord
+    from games.mail.tasks import mail_send
 
     game = start_game([alice, bob], time_control="corr-1d", goal=50)
     play(game, alice, {"type": "income"})  # bob's turn: his mail is claimed, then enqueued

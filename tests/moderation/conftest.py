@@ -5,8 +5,8 @@ hidden information, and a superuser."""
 import pytest
 from django.contrib.auth.models import Group, Permission
 
-from games import services
-from games.services import common
+from games.table import services
+from games.table.services import common
 
 from .secret_engine import ENGINE
 
@@ -46,13 +46,15 @@ def moderator(make_user):
 
 @pytest.fixture
 def seer(make_user):
-    """A moderator who also has games.view_hidden_information."""
+    """A moderator who also has moderation.view_hidden_information."""
     user = make_user("seer")
     user.is_staff = True
     user.save(update_fields=["is_staff"])
     user.groups.add(Group.objects.get(name="Moderators"))
     user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="games", codename="view_hidden_information")
+        Permission.objects.get(
+            content_type__app_label="moderation", codename="view_hidden_information"
+        )
     )
     return user
 

@@ -7,9 +7,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from games import moderation, selectors, services
-from games.models import ChatMessage, Event, Game, Seat
-from games.models_moderation import ModerationAction, UserSanction
+from games.moderation import services as moderation
+from games.moderation.models import ModerationAction, UserSanction
+from games.table import selectors, services
+from games.table.models import ChatMessage, Event, Game, Seat
 
 from .conftest import start_game
 
@@ -255,7 +256,7 @@ def test_user_without_the_permission_cannot_moderate(client, make_user, game):
 
 
 def test_replay_still_agrees_after_moderation_events(moderator, game, alice):
-    from games.replay import replay_mismatch
+    from games.table.replay import replay_mismatch
 
     message = services.chat_post(game_id=game.pk, user=alice, text="hm")
     moderation.message_hide(moderator=moderator, message=message, reason="noise")
@@ -322,7 +323,7 @@ def test_ban_with_a_seat_already_on_autopilot_and_an_open_table(moderator, game,
 
 
 def test_kicked_seat_is_played_by_the_deadlines_autopilot(mod_client, game, alice, bob):
-    from games.deadlines import deadlines_sweep
+    from games.clock.sweeper import deadlines_sweep
 
     services.action_submit(
         game_id=game.pk, user=alice, action={"type": "income"}, expected_seq=game.state_seq
@@ -341,7 +342,7 @@ def test_kicked_seat_is_played_by_the_deadlines_autopilot(mod_client, game, alic
 
 
 def test_extension_holds_against_the_deadlines_sweeper(mod_client, game):
-    from games.deadlines import deadlines_sweep
+    from games.clock.sweeper import deadlines_sweep
 
     game.refresh_from_db()
     old = game.deadline_at
@@ -361,7 +362,7 @@ def test_extension_holds_against_the_deadlines_sweeper(mod_client, game):
 def test_moderation_notifies_open_pages(
     moderator, game, alice, django_capture_on_commit_callbacks, monkeypatch
 ):
-    from games import live
+    from games.table import live
 
     sent = []
     monkeypatch.setattr(live, "publish_change", lambda *args: sent.append(args) or True)

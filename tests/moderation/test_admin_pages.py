@@ -1,4 +1,4 @@
-"""The admin pages: hidden information only with games.view_hidden_information, events
+"""The admin pages: hidden information only with moderation.view_hidden_information, events
 read-only even for superusers, the game list's filters and search."""
 
 import datetime as dt
@@ -9,9 +9,10 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
-from games import moderation, services
-from games.models import Event, Game, seed_commitment
-from games.models_moderation import ModerationAction, Report, UserSanction
+from games.moderation import services as moderation
+from games.moderation.models import ModerationAction, Report, UserSanction
+from games.table import services
+from games.table.models import Event, Game, seed_commitment
 
 from .conftest import start_game
 
@@ -165,10 +166,23 @@ def test_timeline_rows_carry_time_who_and_sentences(mod_client, game):
     assert "income" in timeline
 
 
-@pytest.mark.parametrize("name", ["seat", "chatmessage", "report", "moderationaction"])
+@pytest.mark.parametrize(
+    "name",
+    ["games_seat", "games_chatmessage", "moderation_report", "moderation_moderationaction"],
+)
 def test_moderator_can_list_but_not_add(mod_client, name, game):
-    assert mod_client.get(reverse(f"admin:games_{name}_changelist")).status_code == 200
-    assert mod_client.get(reverse(f"admin:games_{name}_add")).status_code == 403
+    assert mod_client.get(reverse(f"admin:{name}_changelist")).status_code == 200
+    assert mod_client.get(reverse(f"admin:{name}_add")).status_code == 403
+
+
+def test_old_admin_addresses_of_the_moderation_records_redirect(mod_client, game, bob, alice):
+    report = moderation.report_create(
+        reporter=bob, game=game, category="stalling", reported_user=alice
+    )
+    response = mod_client.get(f"/admin/games/report/{report.pk}/change/?x=1")
+    assert response.status_code == 301
+    assert response["Location"] == f"/admin/moderation/report/{report.pk}/change/?x=1"
+    assert mod_client.get(response["Location"]).status_code == 200
 
 
 def test_user_list_shows_games_count(mod_client, game, alice):
@@ -204,20 +218,20 @@ def test_every_moderation_admin_page_renders(client, moderator, superuser, game,
     seat = game.seats.first()
     audit = ModerationAction.objects.first()
     pages = [
-        ("game", game.pk),
-        ("seat", seat.pk),
-        ("event", event.pk),
-        ("chatmessage", message.pk),
-        ("report", report.pk),
-        ("moderationaction", audit.pk),
-        ("usersanction", UserSanction.objects.get().pk),
+        ("games_game", game.pk),
+        ("games_seat", seat.pk),
+        ("games_event", event.pk),
+        ("games_chatmessage", message.pk),
+        ("moderation_report", report.pk),
+        ("moderation_moderationaction", audit.pk),
+        ("moderation_usersanction", UserSanction.objects.get().pk),
     ]
     for user in (moderator, superuser):
         client.force_login(user)
         for name, pk in pages:
             for url in (
-                reverse(f"admin:games_{name}_changelist"),
-                reverse(f"admin:games_{name}_change", args=[pk]),
+                reverse(f"admin:{name}_changelist"),
+                reverse(f"admin:{name}_change", args=[pk]),
             ):
                 assert client.get(url).status_code == 200, url
         for url in (

@@ -1,10 +1,10 @@
-"""The real Complots engine: a moderator without games.view_hidden_information never sees
+"""The real Complots engine: a moderator without moderation.view_hidden_information never sees
 a face-down card of a running game in the admin; one with it sees them all."""
 
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.table import services
 
 
 def _complots_game(alice, bob, carol):

@@ -3,10 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from games import moderation, replay, services
 from games.engines import get_engine
-from games.models import Event, Game, Seat
-from games.models_moderation import ModerationAction
+from games.moderation import services as moderation
+from games.moderation.models import ModerationAction
+from games.table import replay, services
+from games.table.models import Event, Game, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +105,7 @@ def test_ban_with_kick_out_resigns_the_complots_seat(moderator, alice, bob, caro
 
 
 def test_a_players_own_resign_counts_as_abandoned(alice, bob, carol):
-    from games.records import player_record
+    from games.table.records import player_record
 
     game = complots_game(alice, bob, carol)
     services.action_submit(

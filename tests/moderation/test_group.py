@@ -1,7 +1,7 @@
 from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
-from games.moderation import MODERATOR_PERMISSIONS, MODERATORS_GROUP
+from games.moderation.services import MODERATOR_PERMISSIONS, MODERATORS_GROUP
 
 
 def _perms(group):
@@ -11,7 +11,7 @@ def _perms(group):
 def test_migration_creates_the_group_with_exactly_the_needed_permissions(db):
     group = Group.objects.get(name=MODERATORS_GROUP)
     assert _perms(group) == set(MODERATOR_PERMISSIONS)
-    assert "games.view_hidden_information" not in _perms(group)
+    assert "moderation.view_hidden_information" not in _perms(group)
     assert not any(p.split(".")[1].startswith(("add_", "delete_")) for p in _perms(group))
 
 
@@ -31,8 +31,8 @@ def test_setup_moderators_is_idempotent_and_repairs(db, capsys):
 
 def test_moderator_is_staff_not_superuser_and_lacks_hidden_permission(moderator):
     assert moderator.is_staff and not moderator.is_superuser
-    assert moderator.has_perm("games.moderate_game")
-    assert moderator.has_perm("games.ban_user")
-    assert not moderator.has_perm("games.view_hidden_information")
+    assert moderator.has_perm("moderation.moderate_game")
+    assert moderator.has_perm("moderation.ban_user")
+    assert not moderator.has_perm("moderation.view_hidden_information")
     assert not moderator.has_perm("games.change_game")
     assert not moderator.has_perm("auth.change_user")

@@ -3,8 +3,9 @@
 from django.template import Context, Template
 from django.urls import reverse
 
-from games import moderation, services
-from games.records import player_record, player_records
+from games.moderation import services as moderation
+from games.table import services
+from games.table.records import player_record, player_records
 
 from .conftest import start_game
 
@@ -61,16 +62,16 @@ def test_record_counts(alice, bob, carol, moderator):
 
 def test_public_profile_shows_the_record(client, alice, bob):
     _finish(start_game(alice, bob))
-    response = client.get(reverse("moderation:player", args=["alice"]))
+    response = client.get(reverse("games:player", args=["alice"]))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'class="record-finished">1<' in html
-    assert client.get(reverse("moderation:player", args=["nobody"])).status_code == 404
+    assert client.get(reverse("games:player", args=["nobody"])).status_code == 404
 
 
 def test_banned_player_has_no_public_profile(client, alice, moderator):
     moderation.user_ban(moderator=moderator, user=alice, reason="spam")
-    assert client.get(reverse("moderation:player", args=["alice"])).status_code == 404
+    assert client.get(reverse("games:player", args=["alice"])).status_code == 404
 
 
 def test_template_tag_for_the_game_page(alice, bob):
@@ -84,7 +85,7 @@ def test_template_tag_for_the_game_page(alice, bob):
 
 def test_public_profile_in_french(client, alice):
     response = client.get(
-        reverse("moderation:player", args=["alice"]), headers={"accept-language": "fr"}
+        reverse("games:player", args=["alice"]), headers={"accept-language": "fr"}
     )
     html = response.content.decode()
     assert "Parties terminées" in html and "Palmarès" in html

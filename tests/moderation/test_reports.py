@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.models_moderation import ModerationAction, Report
+from games.moderation.models import ModerationAction, Report
+from games.table import services
 
 from .conftest import start_game
 
@@ -130,15 +130,15 @@ def test_queue_assign_and_close(mod_client, moderator, game, bob, insult):
     client.post(_report_url(game), {"category": "abuse", "message": insult.pk})
     report = Report.objects.get()
     # The queue lists it; the report page shows the message and the public log around it.
-    queue = mod_client.get(reverse("admin:games_report_changelist"), {"status__exact": "open"})
+    queue = mod_client.get(reverse("admin:moderation_report_changelist"), {"status__exact": "open"})
     assert report in queue.context["cl"].result_list
-    page = mod_client.get(reverse("admin:games_report_change", args=[report.pk]))
+    page = mod_client.get(reverse("admin:moderation_report_change", args=[report.pk]))
     html = page.content.decode()
     assert "You are an idiot" in html
     assert 'class="timeline"' in html
     for slug in [c["character"] for h in game.state["hands"].values() for c in h]:
         assert f"[{slug}]" not in html and f'data-character="{slug}"' not in html
-    changelist = reverse("admin:games_report_changelist")
+    changelist = reverse("admin:moderation_report_changelist")
     mod_client.post(changelist, {"action": "assign_to_me", "_selected_action": [report.pk]})
     report.refresh_from_db()
     assert report.status == Report.Status.ASSIGNED and report.assignee == moderator
@@ -164,14 +164,16 @@ def test_queue_assign_and_close(mod_client, moderator, game, bob, insult):
 
 
 def test_report_page_buttons(mod_client, moderator, game, bob, alice):
-    from games import moderation
+    from games.moderation import services as moderation
 
     report = moderation.report_create(
         reporter=bob, game=game, category="stalling", reported_user=alice
     )
-    page = mod_client.get(reverse("admin:games_report_change", args=[report.pk])).content.decode()
+    page = mod_client.get(
+        reverse("admin:moderation_report_change", args=[report.pk])
+    ).content.decode()
     assert "Assign to me" in page and "Close with this decision" in page
-    handle = reverse("admin:games_report_handle", args=[report.pk])
+    handle = reverse("admin:moderation_report_handle", args=[report.pk])
     mod_client.post(handle, {"op": "assign"})
     report.refresh_from_db()
     assert report.assignee == moderator

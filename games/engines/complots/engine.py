@@ -1,7 +1,7 @@
 """``ComplotsEngine``: the public surface (see the package docstring and ENGINES.md)."""
 
 from games.engines.base import Engine, IllegalAction
-from games.engines.complots import extensions, flow, powers
+from games.engines.complots import extensions, flow, powers, resign
 from games.engines.complots.legal import DEFAULT, LEGAL
 from games.engines.complots.setup import new_game
 from games.engines.complots.state import ALIVE, RESIGN, dump_state, load_state
@@ -199,7 +199,7 @@ class ComplotsEngine(Engine):
         if action not in acts:
             if action == RESIGN and state.winner < 0 and state.lives[seat]:
                 s = state.copy()
-                flow.resign(s, seat)
+                resign.resign(s, seat)
                 flow.run(s)
                 return s
             normalised = _normalise(state, action)

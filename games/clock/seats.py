@@ -1,0 +1,88 @@
+"""A seat and the clock: the host's timeout policy, taking one's seat back from autopilot,
+and the public badges of each seat (away, autopilot, dropped, missed deadlines)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.clock.deadlines import away_until
+from games.clock.models import GameClock, SeatClock, TimeoutPolicy
+from games.clock.timeouts import missed_in_row
+from games.clock.votes import VoteRefused
+from games.table.models import Game, Seat
+from games.table.services.common import lock_game
+from games.table.services.errors import (
+    GameNotOpen,
+    GameNotRunning,
+    InvalidGameSettings,
+    NotHost,
+    NotYourSeat,
+)
+
+
+def timeout_policy_set(*, game_id, user, max_missed_deadlines=3, drop_mode="autopilot"):
+    """The host sets the game's timeout policy before it starts. Raises GameError
+    subclasses on bad input (nothing written)."""
+    if drop_mode not in TimeoutPolicy.DropMode.values:
+        raise InvalidGameSettings(_("Unknown drop mode."))
+    try:
+        count = int(max_missed_deadlines)
+    except (TypeError, ValueError):
+        raise InvalidGameSettings(_("The number of missed deadlines must be 1 to 20.")) from None
+    if not 1 <= count <= 20:
+        raise InvalidGameSettings(_("The number of missed deadlines must be 1 to 20."))
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if user is None or game.host_id != getattr(user, "pk", None):
+            raise NotHost()
+        if game.status != Game.Status.OPEN:
+            raise GameNotOpen()
+        policy, _created = TimeoutPolicy.objects.update_or_create(
+            game=game, defaults={"max_missed_deadlines": count, "drop_mode": drop_mode}
+        )
+    return policy
+
+
+def seat_resume(*, game_id, user) -> Seat:
+    """A player on autopilot takes their seat back (the others' vote to drop them included:
+    coming back is always allowed while the game runs)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotYourSeat()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise GameNotRunning()
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if seat is None:
+            raise NotYourSeat()
+        if seat.status != Seat.Status.AUTOPILOT:
+            raise VoteRefused(_("Your seat is not on autopilot."))
+        seat.status = Seat.Status.PLAYING
+        seat.save(update_fields=["status"])
+        SeatClock.objects.filter(seat=seat).update(dropped_at=None, drop_reason="")
+        if game.deadline_at is not None and game.deadline_at <= timezone.now():
+            # the autopilot deadline ("now") of a decision still open: give it its time back
+            clock = GameClock.objects.filter(game=game, seq=game.state_seq).first()
+            if clock is not None and clock.deadline_at is not None:
+                Game.objects.filter(pk=game.pk).update(deadline_at=clock.deadline_at)
+    return seat
+
+
+def seat_flags(game, now=None) -> dict[str, dict]:
+    """Per player id: `away` (bool), `away_until`, `autopilot`, `dropped`, `missed` (the
+    current run of missed deadlines). Public facts for the game page."""
+    now = now or timezone.now()
+    flags = {}
+    for seat in Seat.objects.filter(game=game).select_related("user", "clock"):
+        clock = getattr(seat, "clock", None)
+        until = away_until(seat.user, now)
+        flags[seat.player_id] = {
+            "away": until is not None,
+            "away_until": until,
+            "autopilot": seat.status == Seat.Status.AUTOPILOT,
+            "dropped": bool(clock and clock.dropped_at),
+            "missed": missed_in_row(seat) if game.status == Game.Status.RUNNING else 0,
+        }
+    return flags

@@ -1,0 +1,85 @@
+"""Resigning: a player leaves the game at once, whatever moment is open (see "Resigning"
+in the package docstring)."""
+
+from games.engines.complots import flow
+from games.engines.complots.state import ALIVE, PENDING_LOSS, REVEALED
+
+
+def resign(s, seat):
+    """``seat`` leaves the game at once (see "Resigning" in the package docstring).
+
+    Their face-down cards are turned face up (a card lost face down to the Sorcière stays
+    hidden), then they are eliminated like anyone else (Or to the Trésor or a Croque-Mort
+    window, La Peste/Le Mendiant back to the centre, a last survivor wins). The open moment
+    is adjusted here; everything else is the usual handling of eliminated players (``run``
+    drops them from windows and lapses their decisions, ruling 9 stops actions whose actor
+    or target is gone).
+    """
+    g = s.game
+    name = g.players[seat]
+    s.add_log({"event": "resign", "player": name})
+    stack = s.stack
+    if stack and stack[-1]["k"] == "choose":
+        # two-player setup: the game ends now; whoever has not chosen yet gets the default
+        # card (the first of their pile), so that every hand is complete
+        s.mine()
+        for i in stack[-1]["w"]:
+            s.hands[i] = s.hands[i] + ((s.piles[i][0], ALIVE),)
+            s.lives[i] += 1
+        stack.pop()
+    hand = s.hands[seat]
+    cards = []
+    for c, st in hand:
+        if st == ALIVE or st == PENDING_LOSS:
+            s.add_log({"event": "lose", "player": name, "character": c})
+            st = REVEALED
+        cards.append((c, st))
+    s.mine()
+    s.hands[seat] = tuple(cards)
+    s.lives[seat] = 0
+    if stack:
+        f = stack[-1]
+        k = f["k"]
+        if k == "chal" and f["who"] == seat:
+            stack.pop()  # their claim is abandoned: it fails, nobody challenges it
+            flow.set_result(s, 0)
+        elif k == "block" and f["a"] == seat:
+            stack.pop()  # nobody needs to block an action that stops
+        elif k == "ann" and f["for"] == "act" and len(stack) > 1 and stack[-2].get("a") == seat:
+            stack.pop()  # no counter-announcement against an action that stops
+        elif k in ("show", "bm") and f["by"] == seat:
+            stack.pop()  # the Inquisiteur / Maître-Chanteur is gone: nothing more happens
+        elif k == "exam" and f["t"] == seat:
+            stack.pop()  # the examined player is gone: the Inquisiteur has nothing to decide
+        elif k == "give" and seat in f["cand"]:
+            cand = tuple(i for i in f["cand"] if i != seat)
+            if cand:
+                stack[-1] = {**f, "cand": cand, "n": min(f["n"], len(cand))}
+            else:
+                stack.pop()
+        elif k == "plague" and seat in f["cand"]:
+            cand = tuple(i for i in f["cand"] if i != seat)
+            if cand:
+                stack[-1] = {**f, "cand": cand}
+            else:
+                stack.pop()
+                s.plague = -1
+        elif k == "split" and (seat in f["cand"] or seat in f.get("poor", ())):
+            _resign_split(s, f, seat)
+    flow.eliminate(s, seat)
+
+
+def _resign_split(s, f, seat):
+    """A Justicier's split loses a tied player who resigned."""
+    cand = tuple(i for i in f["cand"] if i != seat)
+    frame = {**f, "cand": cand}
+    if "poor" in f:
+        frame["poor"] = tuple(i for i in f["poor"] if i != seat)
+    if f["step"] == "take":
+        frame["total"] = min(f["total"], sum(s.coins[i] for i in cand))
+    if cand and frame["total"]:
+        s.stack[-1] = frame
+        return
+    s.stack.pop()
+    if f["step"] == "take":
+        flow.JUSTICIER_GIVE[0](s, f["w"][0], 0, frame["poor"])

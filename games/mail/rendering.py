@@ -1,0 +1,98 @@
+"""A mail's subject, text and HTML, in the recipient's language and time zone. Mails carry
+public facts only (game, whose decision, deadline, winners); never a card."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from games.mail.links import game_url, replay_url, unsubscribe_url
+from games.mail.models import MailRecord
+from games.mail.preferences import display_name, topic_of, user_language, user_timezone
+from games.table.models import Seat
+
+
+def format_datetime(value, user):
+    if not value:
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    local = timezone.localtime(value, user_timezone(user))
+    return local.strftime("%Y-%m-%d %H:%M") + f" ({local.tzname()})"
+
+
+def _subject(record, ctx) -> str:
+    game = ctx.get("game_title", "")
+    if record.kind == MailRecord.Kind.TURN:
+        if ctx.get("decision") == "turn":
+            return _("Your turn in %(game)s") % {"game": game}
+        return _("Your answer is awaited in %(game)s") % {"game": game}
+    if record.kind == MailRecord.Kind.REMINDER:
+        return _("Reminder: %(game)s is waiting for you") % {"game": game}
+    if record.kind == MailRecord.Kind.GAME_OVER:
+        return _("Game over: %(game)s") % {"game": game}
+    return _("Your games today")
+
+
+def game_title(game) -> str:
+    return f"{str(game.kind).capitalize()} #{game.pk}"
+
+
+def mail_render(record) -> tuple[str, str, str]:
+    """(subject, text, html) of a record, in the recipient's language and time zone."""
+    user = record.user
+    with translation.override(user_language(user)):
+        topic = topic_of(record.kind)
+        ctx = dict(record.payload)
+        ctx["user_name"] = display_name(user)
+        ctx["unsubscribe_url"] = unsubscribe_url(user, topic)
+        ctx["topic"] = topic
+        ctx["site_url"] = settings.SITE_URL
+        if record.game_id:
+            ctx["game_title"] = game_title(record.game)
+            ctx["game_url"] = game_url(record.game)
+            ctx["replay_url"] = replay_url(record.game)
+        ctx["deadline_local"] = format_datetime(ctx.get("deadline"), user)
+        if record.kind == MailRecord.Kind.DIGEST:
+            ctx["entries"] = digest_entries(record)
+        subject = _subject(record, ctx)
+        ctx["subject"] = subject
+        text = render_to_string(f"emails/{record.kind}.txt", ctx)
+        html = render_to_string(f"emails/{record.kind}.html", ctx)
+    return subject, text, html
+
+
+def digest_entries(record):
+    """One entry per game among the digest's items: title, link, what happened."""
+    by_game = {}
+    for item in record.items.select_related("game").order_by("created_at", "pk"):
+        if item.game_id is None:
+            continue
+        entry = by_game.setdefault(
+            item.game_id,
+            {
+                "game_title": game_title(item.game),
+                "game_url": game_url(item.game),
+                "turns": 0,
+                "finished": False,
+                "winners": [],
+                "waiting": False,
+            },
+        )
+        if item.kind == MailRecord.Kind.GAME_OVER:
+            entry["finished"] = True
+            entry["winners"] = item.payload.get("winners", [])
+        else:
+            entry["turns"] += 1
+    waiting = set(
+        Seat.objects.filter(game_id__in=by_game, user=record.user, to_act=True).values_list(
+            "game_id", flat=True
+        )
+    )
+    for game_id, entry in by_game.items():
+        entry["waiting"] = game_id in waiting and not entry["finished"]
+    return list(by_game.values())

@@ -1,0 +1,201 @@
+"""Claiming and sending a mail, at most once.
+
+Every mail is a `MailRecord` row claimed before it is sent (unique `(user, kind, key)`,
+insert-or-skip), so a duplicated task, a retry or two workers never send it twice. Sending
+happens in the `games.mail.tasks.mail_send` Celery task, enqueued with
+`transaction.on_commit`; a failing SMTP server or broker never blocks a move: the row stays
+pending and the sweeper enqueues it again. A turn or reminder mail is skipped at sending
+time when it is no longer relevant (the decision was made, the game page is open).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.mail.links import unsubscribe_url
+from games.mail.models import MailRecord
+from games.mail.preferences import topic_enabled, topic_of
+from games.mail.rendering import mail_render
+from games.table.models import Game, Seat
+from games.table.presence import presence_is_open
+
+log = logging.getLogger(__name__)
+
+MAIL_MAX_ATTEMPTS = getattr(settings, "MAIL_MAX_ATTEMPTS", 6)
+MAIL_RETRY_BASE_SECONDS = getattr(settings, "MAIL_RETRY_BASE_SECONDS", 30)
+# A row left in "sending" this long was interrupted (worker killed mid-send). It is marked
+# failed, not sent again: at most once wins over at least once for mail.
+MAIL_SENDING_STALE = timedelta(minutes=15)
+# A pending row whose first enqueue may have failed is enqueued again after this delay.
+MAIL_ENQUEUE_GRACE = timedelta(seconds=30)
+MAIL_TASK = "mail.mail_send"
+
+
+def mail_claim(*, user, kind: str, key: str, game=None, payload=None, held=False):
+    """Insert the mail's row, or return None when it exists already (sent at most once).
+
+    Runs in the caller's transaction (savepoint); sending is enqueued on commit unless the
+    row is held for the digest.
+    """
+    if not getattr(user, "email", "") or not user.is_active:
+        return None
+    try:
+        with transaction.atomic():
+            record = MailRecord.objects.create(
+                user=user,
+                game=game,
+                kind=kind,
+                key=key,
+                payload=payload or {},
+                status=MailRecord.Status.HELD if held else MailRecord.Status.PENDING,
+            )
+    except IntegrityError:
+        return None
+    if not held:
+        transaction.on_commit(lambda: mail_enqueue(record.pk), robust=True)
+    return record
+
+
+def mail_enqueue(record_id: int, countdown: float | None = None) -> bool:
+    """Hand the row to a worker. A broker outage is logged: the sweeper will retry."""
+    from celery import current_app
+
+    # Looked up by name: the tasks module imports this one (the app's `ready` registers it).
+    mail_send = current_app.tasks[MAIL_TASK]
+    try:
+        if countdown:
+            mail_send.apply_async((record_id,), countdown=countdown)
+        else:
+            mail_send.apply_async((record_id,))
+        return True
+    except Exception:
+        log.warning("could not enqueue mail %s; the sweeper will", record_id, exc_info=True)
+        return False
+
+
+class MailTemporaryError(Exception):
+    """Sending failed and will be retried; carries the countdown."""
+
+    def __init__(self, message, countdown):
+        super().__init__(message)
+        self.countdown = countdown
+
+
+def _still_relevant(record) -> str:
+    """'' when the mail should go, else why it is skipped."""
+    user = record.user
+    if not user.is_active or not user.email:
+        return "no address"
+    if not topic_enabled(user, topic_of(record.kind)):
+        return "unsubscribed"
+    if record.kind in (MailRecord.Kind.TURN, MailRecord.Kind.REMINDER):
+        game = record.game
+        if game is None or game.status != Game.Status.RUNNING:
+            return "game not running"
+        if not Seat.objects.filter(game=game, user=user, to_act=True).exists():
+            return "no longer awaited"
+        if record.kind == MailRecord.Kind.REMINDER:
+            clock = getattr(game, "clock", None)
+            if clock is None or clock.seq != record.payload.get("seq"):
+                return "decision already made"
+        if presence_is_open(game.pk, user.pk):
+            return "game page open"
+    return ""
+
+
+def mail_deliver(record_id: int) -> str:
+    """Send one claimed mail if still pending. Returns the row's final status.
+
+    The pending -> sending transition is a conditional UPDATE: of two concurrent deliveries
+    only one sends. SMTP errors put the row back to pending with an exponential backoff and
+    raise MailTemporaryError (the task retries); after MAIL_MAX_ATTEMPTS it is failed.
+    """
+    now = timezone.now()
+    claimed = MailRecord.objects.filter(pk=record_id, status=MailRecord.Status.PENDING).update(
+        status=MailRecord.Status.SENDING, updated_at=now
+    )
+    if not claimed:
+        row = MailRecord.objects.filter(pk=record_id).values_list("status", flat=True).first()
+        return row or "missing"
+    record = MailRecord.objects.select_related("user", "game").get(pk=record_id)
+    reason = _still_relevant(record)
+    if reason:
+        MailRecord.objects.filter(pk=record_id).update(
+            status=MailRecord.Status.SKIPPED, last_error=reason, updated_at=timezone.now()
+        )
+        return MailRecord.Status.SKIPPED
+    attempts = record.attempts + 1
+    try:
+        subject, text, html = mail_render(record)
+        unsub = unsubscribe_url(record.user, topic_of(record.kind))
+        message = EmailMultiAlternatives(
+            subject=subject,
+            body=text,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[record.user.email],
+            headers={
+                "List-Unsubscribe": f"<{unsub}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                "Auto-Submitted": "auto-generated",
+            },
+        )
+        message.attach_alternative(html, "text/html")
+        message.send(fail_silently=False)
+    except Exception as exc:  # SMTP, DNS, timeouts: retry with backoff
+        error = f"{type(exc).__name__}: {exc}"[:2000]
+        if attempts >= MAIL_MAX_ATTEMPTS:
+            MailRecord.objects.filter(pk=record_id).update(
+                status=MailRecord.Status.FAILED,
+                attempts=attempts,
+                last_error=error,
+                updated_at=timezone.now(),
+            )
+            log.error("mail %s failed for good: %s", record_id, error)
+            return MailRecord.Status.FAILED
+        countdown = MAIL_RETRY_BASE_SECONDS * 2 ** (attempts - 1)
+        MailRecord.objects.filter(pk=record_id).update(
+            status=MailRecord.Status.PENDING,
+            attempts=attempts,
+            last_error=error,
+            next_attempt_at=timezone.now() + timedelta(seconds=countdown),
+            updated_at=timezone.now(),
+        )
+        raise MailTemporaryError(error, countdown) from exc
+    MailRecord.objects.filter(pk=record_id).update(
+        status=MailRecord.Status.SENT,
+        attempts=attempts,
+        sent_at=timezone.now(),
+        last_error="",
+        updated_at=timezone.now(),
+    )
+    return MailRecord.Status.SENT
+
+
+def mail_sweep(now=None, limit=200) -> int:
+    """Enqueue pending rows whose enqueue or retry was lost; close interrupted sends."""
+    now = now or timezone.now()
+    MailRecord.objects.filter(
+        status=MailRecord.Status.SENDING, updated_at__lt=now - MAIL_SENDING_STALE
+    ).update(
+        status=MailRecord.Status.FAILED,
+        last_error="interrupted while sending; not resent (at most once)",
+        updated_at=now,
+    )
+    due = MailRecord.objects.filter(status=MailRecord.Status.PENDING).filter(models_q_due(now))
+    ids = list(due.order_by("pk").values_list("pk", flat=True)[:limit])
+    for record_id in ids:
+        mail_enqueue(record_id)
+    return len(ids)
+
+
+def models_q_due(now):
+    return Q(next_attempt_at__lte=now) | Q(
+        next_attempt_at__isnull=True, created_at__lte=now - MAIL_ENQUEUE_GRACE
+    )

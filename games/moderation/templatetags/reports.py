@@ -1,0 +1,25 @@
+"""``{% load reports %}{% report_box game %}``: the report form of a game page.
+
+Options: ``message=chat_message`` (report that message) or ``player="username"`` (prefill the
+reported player), ``token=invitation_token`` for spectators of a private game."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("moderation/_report_form.html", takes_context=True)
+def report_box(context, game, message=None, player="", token=""):
+    from games.moderation.views import ReportForm
+
+    initial = {
+        "message": getattr(message, "pk", None),
+        "player": player or "",
+        "invitation_token": token or "",
+    }
+    return {
+        "game": game,
+        "report_form": ReportForm(initial=initial),
+        "csrf_token": context.get("csrf_token"),
+        "request": context.get("request"),
+    }

@@ -1,0 +1,53 @@
+"""What the layers above the table add to the game page, without the table importing them.
+
+A provider is a function `provider(request, game_view, context) -> dict`, registered by its
+app's `ready` (`register`). The table builds the page context (players, table, chat, the
+public facts of each seat in `context["seat_infos"]`, keyed by player id), then calls the
+providers in registration order (the order of INSTALLED_APPS: the clock, then moderation).
+A provider may add keys to each seat's info dict and returns keys for the page context.
+The chat's own fragment calls them too, with `context["part"] == CHAT` and no seats.
+
+Templates of the providers are included at named places of the page through
+`context["page_blocks"]`: a dict of lists of template names, filled with `add_block`:
+
+- "seat": under each seat (context: `info`, `player`, `game`, `state_seq`)
+- "open": in the waiting room of an open game
+- "chat": under the chat
+- "chat_message": after each chat message (context: `message`)
+
+Everything a provider adds must be public, or the viewer's own: the providers receive the
+viewer's `GameView`, never the state.
+"""
+
+from __future__ import annotations
+
+PROVIDERS: list = []
+# `context["part"]`: the whole page (or its panel), or only the chat's messages fragment.
+PAGE = "page"
+CHAT = "chat"
+BLOCK_PLACES = ("seat", "open", "chat", "chat_message")
+
+
+def register(provider) -> None:
+    """Add a provider to the game page (once)."""
+    if provider not in PROVIDERS:
+        PROVIDERS.append(provider)
+
+
+def add_block(context, place: str, template: str) -> None:
+    """Include `template` at `place` of the page (see the module's docstring)."""
+    if place not in BLOCK_PLACES:
+        raise ValueError(f"Unknown place {place!r} of the game page")
+    blocks = context.setdefault("page_blocks", {p: [] for p in BLOCK_PLACES})
+    if template not in blocks[place]:
+        blocks[place].append(template)
+
+
+def contribute(request, game_view, context) -> dict:
+    """Run every provider on `context` (updated in place, and returned)."""
+    context.setdefault("page_blocks", {p: [] for p in BLOCK_PLACES})
+    context.setdefault("part", PAGE)
+    context.setdefault("seat_infos", {})
+    for provider in PROVIDERS:
+        context.update(provider(request, game_view, context) or {})
+    return context

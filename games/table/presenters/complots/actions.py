@@ -1,0 +1,201 @@
+"""Complots' legal actions as the page's buttons: grouped by moment (your turn, answer a
+claim, lose a card...), each with a sentence in the player's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.table.presenters.base import ActionButton, ActionGroup
+from games.table.presenters.complots.cards import CHARACTERS, character, character_name
+
+GROUP_ORDER = ["turn", "power", "respond", "lose", "exchange", "choose", "other"]
+
+
+def group_actions(actions, *, names, viewer):
+    """Group the legal actions into titled sets of buttons, in a stable, sensible order."""
+    groups: dict[str, ActionGroup] = {}
+
+    def group(key, title, help_text="", order="other"):
+        if key not in groups:
+            groups[key] = ActionGroup(key, title, help_text)
+            groups[key].order = (GROUP_ORDER.index(order), len(groups))
+        return groups[key]
+
+    def target_name(action):
+        return names.get(action.get("target"), action.get("target"))
+
+    for action in actions:
+        kind = action.get("type")
+        slug = action.get("character")
+        if kind == "income":
+            group("turn", _("Your turn"), order="turn").buttons.append(
+                ActionButton(_("Income (+1)"), action, "btn-turn")
+            )
+        elif kind == "foreign_aid":
+            group("turn", _("Your turn"), order="turn").buttons.append(
+                ActionButton(_("Foreign Aid (+2)"), action, "btn-turn")
+            )
+        elif kind == "coup":
+            group(
+                "coup",
+                _("Assassination (7 coins)"),
+                _("Cannot be blocked. Choose the target:"),
+                order="turn",
+            ).buttons.append(ActionButton(target_name(action), action, "btn-danger"))
+        elif kind == "power" and slug:
+            entry = character(slug)
+            title = _("Announce the %(character)s") % {"character": character_name(slug)}
+            g = group(f"power-{slug}", title, str(entry.power) if entry else "", order="power")
+            mode = action.get("mode")
+            if "target" in action and mode == "examine":
+                label = _("Examine a card of %(name)s") % {"name": target_name(action)}
+            elif "target" in action:
+                label = target_name(action)
+            elif mode == "exchange":
+                label = _("Exchange with the Cour")
+            else:
+                label = _("Announce")
+            g.buttons.append(ActionButton(label, action, "btn-power", slug))
+        elif kind == "challenge":
+            group("respond", _("Respond"), order="respond").buttons.append(
+                ActionButton(_("Challenge"), action, "btn-challenge")
+            )
+        elif kind == "block" and slug:
+            group("respond", _("Respond"), order="respond").buttons.append(
+                ActionButton(
+                    _("Block with the %(character)s") % {"character": character_name(slug)},
+                    action,
+                    "btn-block",
+                    slug,
+                )
+            )
+        elif kind == "pass":
+            group("respond", _("Respond"), order="respond").buttons.append(
+                ActionButton(_("Pass"), action, "btn-pass")
+            )
+        elif kind == "lose" and slug:
+            group(
+                "lose",
+                _("Lose a life"),
+                _("Choose the card you turn face up."),
+                order="lose",
+            ).buttons.append(ActionButton(character_name(slug), action, "btn-lose", slug))
+        elif kind == "exchange":
+            keep = action.get("keep") or []
+            label = (
+                _("Keep %(cards)s") % {"cards": " + ".join(character_name(s) for s in keep)}
+                if keep
+                else _("Keep nothing")
+            )
+            group(
+                "exchange",
+                _("Exchange"),
+                ngettext("Choose the card you keep.", "Choose the cards you keep.", len(keep) or 1),
+                order="exchange",
+            ).buttons.append(ActionButton(label, action, "btn-exchange"))
+        elif kind == "choose" and slug:
+            group(
+                "choose",
+                _("Choose your card"),
+                _("Take one card from your own pile."),
+                order="choose",
+            ).buttons.append(ActionButton(character_name(slug), action, "btn-choose", slug))
+        elif kind == "announce" and slug:
+            group("respond", _("Respond"), order="respond").buttons.append(
+                ActionButton(
+                    _("Announce the %(character)s too") % {"character": character_name(slug)},
+                    action,
+                    "btn-block",
+                    slug,
+                )
+            )
+        elif kind == "show" and slug:
+            group(
+                "show",
+                _("Show a card to the Inquisiteur"),
+                _("Only the Inquisiteur sees it."),
+                order="lose",
+            ).buttons.append(ActionButton(character_name(slug), action, "btn-lose", slug))
+        elif kind in ("give_back", "force_discard"):
+            label = _("Give it back") if kind == "give_back" else _("Make them discard it")
+            group("examine", _("The examined card"), order="lose").buttons.append(
+                ActionButton(label, action, "btn-other")
+            )
+        elif kind == "give":
+            to = action.get("to") or []
+            group("give", _("Give coins"), order="lose").buttons.append(
+                ActionButton(", ".join(str(names.get(p, p)) for p in to), action, "btn-other")
+            )
+        elif kind == "split":
+            amounts = action.get("amounts") or {}
+            label = " · ".join(f"{names.get(p, p)} {n}" for p, n in amounts.items())
+            group("split", _("Split the coins"), order="lose").buttons.append(
+                ActionButton(label, action, "btn-other")
+            )
+        elif kind == "blackmail_choice":
+            label = (
+                _("Pay 3 coins to keep the life")
+                if action.get("pay")
+                else _("Lose a life and receive 3 coins")
+            )
+            group("blackmail", _("The Maître-Chanteur"), order="lose").buttons.append(
+                ActionButton(label, action, "btn-other")
+            )
+        elif kind in ("spy_again", "spy_stop"):
+            label = _("Draw another card (1 coin)") if kind == "spy_again" else _("Stop")
+            group("spy", _("The Espion"), order="exchange").buttons.append(
+                ActionButton(label, action, "btn-other")
+            )
+        elif kind == "convert":
+            target = action.get("target")
+            label = (
+                _("Convert yourself (1 coin)")
+                if target == viewer
+                else _("Convert %(name)s (2 coins)") % {"name": target_name(action)}
+            )
+            group("convert", _("Conversion"), order="power").buttons.append(
+                ActionButton(label, action, "btn-other")
+            )
+        elif kind == "abuse_of_trust":
+            group("turn", _("Your turn"), order="turn").buttons.append(
+                ActionButton(_("Abuse of trust (take the Hospice)"), action, "btn-turn")
+            )
+        elif kind in ("plague", "beggar", "pass_plague"):
+            titles = {
+                "plague": _("La Peste (5 coins)"),
+                "beggar": _("Le Mendiant (1 coin)"),
+                "pass_plague": _("Pass La Peste to"),
+            }
+            group(kind, titles[kind], order="power").buttons.append(
+                ActionButton(target_name(action), action, "btn-danger")
+            )
+        else:
+            group("other", _("Other actions"), order="other").buttons.append(
+                ActionButton(generic_label(action, names), action, "btn-other", slug or "")
+            )
+    return sorted(groups.values(), key=lambda g: g.order)
+
+
+def generic_label(action, names):
+    """A readable label for an action this presenter has no special words for."""
+    kind = str(action.get("type", "?"))
+    words = [kind.replace("_", " ").capitalize()]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if key == "character":
+            words.append(character_name(value))
+        elif isinstance(value, str):
+            words.append(str(names.get(value, value)))
+        elif isinstance(value, dict):
+            words.append(", ".join(f"{names.get(k, k)} {v}" for k, v in value.items()))
+        elif isinstance(value, list):
+            words.append(
+                ", ".join(
+                    character_name(v) if v in CHARACTERS else str(names.get(v, v)) for v in value
+                )
+            )
+        else:
+            words.append(f"{key} {value}")
+    return " · ".join(words)

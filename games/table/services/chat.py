@@ -1,0 +1,78 @@
+"""The table talk of a game."""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.table import live
+from games.table.models import CHAT_MAX_LENGTH, ChatMessage, Game
+
+from .common import lock_game
+from .errors import ChatInvalid, GameNotRunning, NotYourSeat, RateLimited
+
+log = logging.getLogger(__name__)
+
+CHAT_RATE_COUNT = 5
+CHAT_RATE_SECONDS = 10
+
+
+def clean_chat_text(text) -> str:
+    """Strip, drop control characters (newlines and tabs stay), check the length."""
+    if not isinstance(text, str):
+        raise ChatInvalid(_("A message must be text."))
+    text = "".join(
+        ch for ch in text if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cs")
+    ).strip()
+    if not text:
+        raise ChatInvalid(_("The message is empty."))
+    if len(text) > CHAT_MAX_LENGTH:
+        raise ChatInvalid(
+            _("A message has at most %(max)d characters."), params={"max": CHAT_MAX_LENGTH}
+        )
+    return text
+
+
+def _rate_check(game_id: int, user_id: int) -> None:
+    """At most CHAT_RATE_COUNT messages per CHAT_RATE_SECONDS per user and game (fixed
+    window in the cache). A broken cache does not stop the chat."""
+    key = f"chat-rate:{game_id}:{user_id}"
+    try:
+        cache.add(key, 0, timeout=CHAT_RATE_SECONDS)
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=CHAT_RATE_SECONDS)
+        count = 1
+    except Exception:
+        log.warning("chat: rate-limit cache unavailable", exc_info=True)
+        return
+    if count > CHAT_RATE_COUNT:
+        raise RateLimited()
+
+
+def chat_post(*, game_id, user, text) -> ChatMessage:
+    """Post a message in a game's chat. Only users with a seat at the table may post
+    (spectators read). Text is stored as typed (escaped when rendered), at most
+    CHAT_MAX_LENGTH characters; at most 5 messages per 10 s per user and game.
+    Raises GameNotFound, NotYourSeat, GameNotRunning (aborted game), ChatInvalid, RateLimited.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotYourSeat()
+    text = clean_chat_text(text)
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seat = game.seats.filter(user=user).first()
+        if seat is None:
+            raise NotYourSeat(_("Only the players at this table can talk here."))
+        if game.status == Game.Status.ABORTED:
+            raise GameNotRunning(_("This game was cancelled."))
+        _rate_check(game.pk, user.pk)
+        message = ChatMessage.objects.create(game=game, seat=seat, user=user, text=text)
+        game.revision += 1
+        game.save(update_fields=["revision"])
+        live.publish_on_commit(game)
+    return message

@@ -1,0 +1,138 @@
+"""Helpers shared by the services, the selectors and the replay: the engine bridge, input
+checks and the cache refresh after a new event."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import timedelta
+
+from django.db.models import Case, Value, When
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import get_engine
+from games.table.models import Game, Seat
+from games.table.signals import game_changed_send
+
+from .errors import GameError, GameNotFound, InvalidGameSettings, MalformedAction
+
+log = logging.getLogger(__name__)
+
+ACTION_MAX_CHARS = 4_000
+OPTIONS_MAX_CHARS = 10_000
+
+
+def engine_for(kind: str):
+    """The rules engine for a game kind (`games.engines.get_engine`); InvalidGameSettings if
+    there is none."""
+    try:
+        return get_engine(kind)
+    except (LookupError, ValueError, TypeError) as exc:
+        raise InvalidGameSettings(
+            _("Unknown game: %(kind)s."), params={"kind": str(kind)[:40]}
+        ) from exc
+
+
+def coerce_id(value, error_cls: type[GameError] = GameNotFound) -> int:
+    """An integer id from an int or a digit string; `error_cls` for anything else."""
+    if isinstance(value, bool):
+        raise error_cls()
+    if isinstance(value, int):
+        if value < 0:
+            raise error_cls()
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 19:
+        return int(value.strip())
+    raise error_cls()
+
+
+def coerce_seq(value) -> int:
+    try:
+        return coerce_id(value, MalformedAction)
+    except MalformedAction:
+        raise MalformedAction(
+            _("Your page's position in the game is missing or invalid: reload the page.")
+        ) from None
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+def check_json_dict(value, *, max_chars: int, error_cls: type[GameError]) -> dict:
+    """A JSON-clean dict (string keys, JSON types, no NUL, bounded size) or `error_cls`."""
+    if not isinstance(value, dict):
+        raise error_cls()
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise error_cls() from None
+    if len(text) > max_chars or _has_nul(value):
+        raise error_cls()
+    return json.loads(text)
+
+
+def lock_game(game_id) -> Game:
+    """The game row, locked until the end of the transaction (SELECT ... FOR UPDATE)."""
+    pk = coerce_id(game_id)
+    try:
+        return Game.objects.select_for_update().get(pk=pk)
+    except Game.DoesNotExist:
+        raise GameNotFound() from None
+
+
+def decision_is_window(engine, state, waiting: list[str]) -> bool:
+    """True when the pending decision is a response window (short deadline), False for a
+    turn. The engine may say so itself with `in_window(state)`; otherwise a decision where a
+    waiting player may `pass` is a window."""
+    probe = getattr(engine, "in_window", None)
+    if callable(probe):
+        return bool(probe(state))
+    for player in waiting:
+        if any(a.get("type") == "pass" for a in engine.legal_actions(state, player)):
+            return True
+    return False
+
+
+def store_state(game: Game, engine, state, *, seq: int, now) -> None:
+    """Refresh the game's cache after event `seq`: state dump, seq, revision, deadline,
+    status/result when over, and the seats' `to_act` / eliminated status. Saves the game."""
+    game.state = json.loads(json.dumps(engine.dump(state)))
+    game.state_seq = seq
+    game.revision += 1
+    outcome = engine.outcome(state)
+    fields = ["state", "state_seq", "revision", "deadline_at"]
+    if outcome is not None:
+        waiting = []
+        game.status = Game.Status.FINISHED
+        game.result = json.loads(json.dumps(outcome))
+        game.finished_at = now
+        game.deadline_at = None
+        fields += ["status", "result", "finished_at"]
+    else:
+        waiting = list(engine.waiting_for(state))
+        seconds = (
+            game.window_seconds if decision_is_window(engine, state, waiting) else game.turn_seconds
+        )
+        game.deadline_at = now + timedelta(seconds=seconds)
+    game_changed_send(game, saving=True)  # the clock's bookkeeping may set game.deadline_at
+    game.save(update_fields=fields)
+
+    seats = Seat.objects.filter(game=game)
+    seats.update(to_act=Case(When(player_id__in=waiting, then=Value(True)), default=Value(False)))
+    public = engine.view(state, None)
+    dead = [
+        p.get("id")
+        for p in public.get("players", [])
+        if isinstance(p, dict) and p.get("alive") is False
+    ]
+    if dead:
+        seats.filter(player_id__in=dead, status=Seat.Status.PLAYING).update(
+            status=Seat.Status.ELIMINATED
+        )

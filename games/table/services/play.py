@@ -1,0 +1,123 @@
+"""During play: a player's action, or an action the platform plays for a seat."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import IllegalAction
+from games.table import live
+from games.table.models import Event, Game, Seat
+
+from . import common
+from .common import (
+    ACTION_MAX_CHARS,
+    check_json_dict,
+    coerce_seq,
+    lock_game,
+    store_state,
+)
+from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, StaleAction
+
+log = logging.getLogger(__name__)
+
+SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
+# Engine actions by which a player leaves a running game: an abandon in their record
+# (games.table.records); the platform's own drops and kicks also mark the seat "left".
+RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
+
+
+def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "") -> Event:
+    """Ask the engine, append the event, refresh the cache. The game row is locked."""
+    engine = common.engine_for(game.kind)
+    state = engine.load(game.state)
+    try:
+        new_state = engine.apply(state, seat.player_id, action)
+    except IllegalAction as exc:
+        raise IllegalMove(
+            _("This move is not allowed: %(reason)s"), params={"reason": str(exc)}
+        ) from exc
+    except Exception as exc:  # the contract says never; a bug must still not write anything
+        log.error(
+            "engine %s raised on game %s action %r", game.kind, game.pk, action, exc_info=True
+        )
+        raise IllegalMove() from exc
+    now = timezone.now()
+    seq = game.state_seq + 1
+    event = Event.objects.create(
+        game=game, seq=seq, seat=seat, kind=kind, action=action, reason=reason
+    )
+    game._new_event = event  # the deadlines bookkeeping (game_changed) need not re-read it
+    store_state(game, engine, new_state, seq=seq, now=now)
+    live.publish_on_commit(game)
+    event.game = game
+    return event
+
+
+def _check_running(game: Game) -> None:
+    if game.status != Game.Status.RUNNING:
+        raise GameNotRunning()
+
+
+def action_submit(*, game_id, user, action, expected_seq) -> Event:
+    """Play `action` (an engine action dict) for the user's seat.
+
+    `expected_seq` is the `state_seq` the player's page was showing: if the game has moved
+    on since, the action is refused (StaleAction) — so of two players racing for the same
+    window, exactly one is accepted. Locks the game row, asks the engine, appends the Event
+    (seq = state_seq + 1), refreshes the cached state, deadline, seats and, when the engine
+    gives an outcome, status finished + result; publishes a change notice after commit.
+    Returns the new Event (its `.game` is the updated game).
+    Raises GameNotFound, MalformedAction, GameNotRunning, NotYourSeat, StaleAction,
+    IllegalMove; nothing is written when it raises.
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotYourSeat()
+    action = check_json_dict(action, max_chars=ACTION_MAX_CHARS, error_cls=MalformedAction)
+    expected_seq = coerce_seq(expected_seq)
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seat = game.seats.filter(user=user).first()
+        if seat is None:
+            raise NotYourSeat()
+        _check_running(game)
+        if expected_seq != game.state_seq:
+            raise StaleAction()
+        return _apply(game, seat, action, kind=Event.Kind.ACTION)
+
+
+def system_action_submit(
+    *, game_id, player_id: str, expected_seq, action: dict | None = None, reason: str = "timeout"
+) -> Event:
+    """The platform plays for seat `player_id` (a timeout, autopilot...), recorded as a
+    `system` event with that seat and `reason`. `action=None` plays the engine's
+    `default_action` for that player. `expected_seq` is the seq the caller was scheduled for:
+    a game that has moved on raises StaleAction (so a late timer does nothing).
+    Raises GameNotFound, MalformedAction, GameNotRunning, NotYourSeat (no such player),
+    StaleAction, IllegalMove (e.g. the player is not waited for).
+    """
+    if reason not in SYSTEM_REASONS:
+        raise MalformedAction(_("Unknown reason for a system action."))
+    if action is not None:
+        action = check_json_dict(action, max_chars=ACTION_MAX_CHARS, error_cls=MalformedAction)
+    expected_seq = coerce_seq(expected_seq)
+    with transaction.atomic():
+        game = lock_game(game_id)
+        _check_running(game)
+        seat = (
+            game.seats.filter(player_id=player_id).first() if isinstance(player_id, str) else None
+        )
+        if seat is None:
+            raise NotYourSeat(_("There is no such player in this game."))
+        if expected_seq != game.state_seq:
+            raise StaleAction()
+        if action is None:
+            engine = common.engine_for(game.kind)
+            state = engine.load(game.state)
+            if player_id not in engine.waiting_for(state):
+                raise IllegalMove(_("This player has nothing to decide now."))
+            action = engine.default_action(state, player_id)
+        return _apply(game, seat, action, kind=Event.Kind.SYSTEM, reason=reason)

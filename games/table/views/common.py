@@ -1,0 +1,308 @@
+"""Helpers shared by the games views: who is looking, names, the table context, errors."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from games.engines import get_engine
+from games.table.forms import game_label
+from games.table.models import Game, TimeControl
+from games.table.presenters import full_view, present_game
+from games.table.selectors import chat_with_hidden
+from games.table.services import AccessDenied, GameError, GameNotFound
+
+SESSION_INVITATIONS = "game_invitations"
+
+
+def display_name(user) -> str:
+    """The name shown at the table: the profile's display name, else the username.
+
+    Uses the profile already loaded on `user` when there is one (see `load_profiles`)."""
+    cached = getattr(user, "_table_name", None)
+    if cached is not None:
+        return cached
+    name = ""
+    try:
+        name = (user.profile.display_name or "").strip()
+    except ObjectDoesNotExist:
+        pass
+    user._table_name = name or user.get_username()
+    return user._table_name
+
+
+def load_profiles(users) -> None:
+    """Fetch the display names of `users` in one query (instead of one per user)."""
+    from accounts.models import Profile
+
+    pending = [u for u in users if getattr(u, "_table_name", None) is None]
+    if not pending:
+        return
+    names = dict(Profile.objects.filter(user__in=pending).values_list("user_id", "display_name"))
+    for user in pending:
+        user._table_name = (names.get(user.pk) or "").strip() or user.get_username()
+
+
+def invitation_token(request, game_id) -> str | None:
+    """The invitation token this browser holds for a game (from its invitation link)."""
+    tokens = request.session.get(SESSION_INVITATIONS) or {}
+    token = tokens.get(str(game_id))
+    return token if isinstance(token, str) else None
+
+
+def remember_invitation(request, game_id, token) -> None:
+    tokens = dict(request.session.get(SESSION_INVITATIONS) or {})
+    tokens[str(game_id)] = token
+    request.session[SESSION_INVITATIONS] = tokens
+
+
+def live_mode() -> str:
+    """ "sse" when Redis carries change notices, else "poll" (htmx polling every 2 s)."""
+    return "sse" if getattr(settings, "REDIS_URL", "") else "poll"
+
+
+def seat_names(seats) -> dict[str, str]:
+    load_profiles([seat.user for seat in seats])
+    return {seat.player_id: display_name(seat.user) for seat in seats}
+
+
+def describer(kind):
+    """The engine's `describe(entry, lang, names=None)`, when the engine package has one."""
+    engine = get_engine(kind)
+    describe = getattr(engine, "describe", None)
+    if describe is None:
+        try:
+            module = importlib.import_module(f"games.engines.{kind}")
+        except ImportError:
+            return None
+        describe = getattr(module, "describe", None)
+    return describe
+
+
+def current_lang() -> str:
+    return (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0]
+
+
+def game_title(game) -> str:
+    return f"{game_label(game.kind)} #{game.pk}"
+
+
+def game_subtitle(game) -> str:
+    parts = [str(TimeControl.LABELS.get(game.time_control, game.time_control))]
+    parts.append(str(game.get_visibility_display()))
+    options = game.options or {}
+    characters = options.get("characters")
+    if characters == "random":
+        parts.append(str(_("random characters")))
+    if options.get("saint_barthelemy"):
+        parts.append("Saint-Barthélemy")
+    if options.get("tyrannie"):
+        parts.append("Tyrannie")
+    return " · ".join(parts)
+
+
+def _(text):
+    return translation.gettext(text)
+
+
+def table_context(game_view) -> dict | None:
+    """The presenter's context for the viewer's own view (None before the start)."""
+    if game_view.view is None:
+        return None
+    game = game_view.game
+    view = game_view.view
+    if game.status == Game.Status.FINISHED and game.state is not None:
+        # Once the game is over every card may be seen: the full view, as in the replay.
+        engine = get_engine(game.kind)
+        view = full_view(engine, engine.load(game.state))
+    return present_game(
+        game.kind,
+        view=view,
+        viewer=game_view.player_id,
+        legal_actions=game_view.legal_actions,
+        names=seat_names(game_view.seats),
+        lang=current_lang(),
+        describe=describer(game.kind),
+    )
+
+
+def page_context(request, game_view, *, flash=None) -> dict:
+    """Everything the game page and its panel need, from one `GameView`."""
+    game = game_view.game
+    user = request.user
+    names = seat_names(game_view.seats)
+    seat = game_view.seat
+    result = game.result or {}
+    context = {
+        "game": game,
+        "game_title": game_title(game),
+        "game_subtitle": game_subtitle(game),
+        "table": table_context(game_view),
+        "viewer": game_view.player_id,
+        "state_seq": game_view.seq,
+        "revision": game_view.revision,
+        "live_mode": live_mode(),
+        "flash": flash or [],
+        "seats": [
+            {"name": display_name(s.user), "is_host": s.user_id == game.host_id, "seat": s}
+            for s in game_view.seats
+        ],
+        "is_host": game_view.is_host,
+        "can_join": game_view.can_join,
+        "can_leave": (
+            seat is not None and game.status == Game.Status.OPEN and not game_view.is_host
+        ),
+        "can_start": (
+            game_view.is_host
+            and game.status == Game.Status.OPEN
+            and len(game_view.seats) >= game.min_seats
+        ),
+        "can_chat": seat is not None and game.status != Game.Status.ABORTED,
+        # A callable: the template calls it only where the chat is rendered (not the panel).
+        "chat_messages": lambda: chat_lines(chat_with_hidden(game=game)),
+        "winners": [names.get(p, p) for p in result.get("winners", [])],
+        "invitation_url": (
+            request.build_absolute_uri(
+                reverse("games:invitation", args=[game.pk, game.invitation_token])
+            )
+            if game.is_private and game_view.is_host and game.invitation_token
+            else ""
+        ),
+        "user": user,
+    }
+    context.update(seat_context(request, game_view, context))
+    return context
+
+
+def seat_context(request, game_view, context) -> dict:
+    """What the seats show besides the cards: each player's record and profile link, then
+    what the layers above add through `games.table.page` (the clock's deadline badges and
+    votes, moderation's report links and chat mute).
+
+    Everything here is public (records, badges, vote counts); nothing comes from the state.
+    """
+    from games.table import page
+    from games.table.models import Seat
+    from games.table.records import player_records
+
+    seats = game_view.seats
+    records = player_records([s.user for s in seats]) if seats else {}
+    my_seat = game_view.seat
+    infos = {}
+    for s in seats:
+        infos[s.player_id or f"seat-{s.pk}"] = {
+            "username": s.user.get_username(),
+            "record": records.get(s.user_id),
+            "record_user": s.user,
+            "is_me": my_seat is not None and s.pk == my_seat.pk,
+            "left": s.status == Seat.Status.LEFT,
+            "seat": s,
+        }
+    context["seat_infos"] = infos
+    page.contribute(request, game_view, context)
+    for entry in context.get("seats", []):
+        s = entry["seat"]
+        entry["info"] = infos.get(s.player_id or f"seat-{s.pk}")
+    table = context.get("table")
+    if table:
+        for player in table.get("players") or []:
+            player["seat_info"] = infos.get(player.get("id"))
+    return {"can_resign": bool(table and table.get("resign_action"))}
+
+
+def chat_lines(chat) -> list[dict]:
+    """Chat rows for the templates. A message hidden by a moderator keeps its place with no
+    text (rows from `chat_with_hidden` carry `visible_text`, "" when hidden)."""
+    lines = []
+    for m in chat:
+        hidden = bool(getattr(m, "hidden", False))
+        text = "" if hidden else getattr(m, "visible_text", None)
+        if text is None:
+            text = m.text
+        lines.append(
+            {
+                "id": m.pk,
+                "name": display_name(m.user),
+                "username": m.user.get_username(),
+                "user_id": m.user_id,
+                "hidden": hidden,
+                "text": text,
+                "created_at": m.created_at,
+            }
+        )
+    return lines
+
+
+def render_panel(request, game_view, *, flash=None, status=200) -> HttpResponse:
+    """The game panel fragment (htmx), with the log swapped out of band."""
+    context = page_context(request, game_view, flash=flash)
+    context["oob_log"] = True
+    html = render_to_string("games/_panel.html", context, request=request)
+    return HttpResponse(html, status=status)
+
+
+def raise_for_access(error: GameError):
+    """Turn "no such game" and "not allowed to see it" into 404 and 403."""
+    if isinstance(error, GameNotFound):
+        raise Http404(str(error))
+    if isinstance(error, AccessDenied):
+        raise PermissionDenied(str(error))
+
+
+def error_text(error: GameError) -> str:
+    return str(error)
+
+
+def back_to_game(request, game_id, *, error=None, success=None):
+    """Plain form posts: a message, then the game page again."""
+    if error:
+        messages.error(request, error)
+    if success:
+        messages.success(request, success)
+    try:
+        return redirect("games:detail", game_id=int(game_id))
+    except (TypeError, ValueError):
+        return redirect("games:lobby")
+
+
+def json_response(data, *, filename=None) -> HttpResponse:
+    response = HttpResponse(
+        json.dumps(data, ensure_ascii=False, indent=2, default=str),
+        content_type="application/json; charset=utf-8",
+    )
+    if filename:
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def login_required(view):
+    """Like Django's, but the login page sends the player back to the game page (not to the
+    POST-only URL they hit), and htmx requests get an `HX-Redirect` instead of a login page
+    swapped into the table."""
+    from functools import wraps
+
+    from django.contrib.auth.views import redirect_to_login
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        game_id = kwargs.get("game_id")
+        back = reverse("games:detail", args=[game_id]) if game_id else reverse("games:lobby")
+        response = redirect_to_login(back)
+        if getattr(request, "htmx", False):
+            htmx_response = HttpResponse(status=204)
+            htmx_response["HX-Redirect"] = response.url
+            return htmx_response
+        return response
+
+    return wrapper

@@ -1,0 +1,166 @@
+"""Finished games: step-by-step replay with every card shown, seed verification, the log."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games.table import selectors
+from games.table.presenters import full_view, present_game
+from games.table.presenters.complots import group_actions
+from games.table.replay import ReplayError, game_verify, replay_state
+from games.table.services import GameError, ReplayUnavailable
+
+from .common import (
+    current_lang,
+    describer,
+    display_name,
+    game_title,
+    invitation_token,
+    json_response,
+    raise_for_access,
+    seat_names,
+)
+
+
+def finished_events(request, game_id):
+    """The full event list of a game that is over, or 404 (not over) / 403 (private)."""
+    try:
+        events = list(
+            selectors.game_events(
+                game_id=game_id,
+                user=request.user,
+                invitation_token=invitation_token(request, game_id),
+            )
+        )
+    except ReplayUnavailable as error:
+        raise Http404(str(error)) from None
+    except GameError as error:
+        raise_for_access(error)
+        raise
+    if not events:
+        raise Http404("This game never started.")
+    return events[0].game, events
+
+
+@require_GET
+def replay(request, game_id):
+    game, events = finished_events(request, game_id)
+    last_step = len(events)
+    try:
+        step = int(request.GET.get("step", last_step))
+    except ValueError:
+        step = last_step
+    step = min(max(step, 1), last_step)
+    try:
+        engine, state, _ = replay_state(game, events=events[:step])
+    except ReplayError as error:
+        raise Http404(str(error)) from None
+    seats = list(game.seats.select_related("user").order_by("position"))
+    names = seat_names(seats)
+    table = present_game(
+        game.kind,
+        view=full_view(engine, state),
+        viewer=None,
+        legal_actions=[],
+        names=names,
+        lang=current_lang(),
+        describe=describer(game.kind),
+    )
+    event = events[step - 1]
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "game": game,
+            "game_title": game_title(game),
+            "table": table,
+            "step": step,
+            "last_step": last_step,
+            "event_text": event_text(event, names),
+        },
+    )
+
+
+def event_text(event, names) -> str:
+    if event.kind == "start":
+        return f"#{event.seq} — " + str(_("The cards are dealt."))
+    who = names.get(event.seat.player_id, event.seat.player_id) if event.seat else "?"
+    groups = group_actions([event.action], names=names, viewer=None)
+    label = ""
+    if groups:
+        group = groups[0]
+        label = f"{group.title}: {group.buttons[0].label}"
+    suffix = f" ({event.reason})" if event.kind == "system" and event.reason else ""
+    return f"#{event.seq} — {who}: {label}{suffix}"
+
+
+def _(text):
+    from django.utils.translation import gettext
+
+    return gettext(text)
+
+
+@require_GET
+def verify(request, game_id):
+    game, _events = finished_events(request, game_id)
+    try:
+        result = game_verify(game)
+    except ReplayUnavailable as error:
+        raise Http404(str(error)) from None
+    seed = game.revealed_seed or ""
+    try:
+        seed_hash = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    except ValueError:
+        seed_hash = ""
+    problem = ""
+    if not result.commitment_ok:
+        problem = _("the seed does not match the commitment.")
+    elif not result.replay_ok:
+        problem = _("replaying the log from the seed does not give the same game.")
+    return render(
+        request,
+        "games/verify.html",
+        {
+            "game": game,
+            "game_title": game_title(game),
+            "seed": seed,
+            "seed_hash": seed_hash,
+            "ok": result.ok,
+            "problem": problem,
+        },
+    )
+
+
+@require_GET
+def log_download(request, game_id):
+    game, events = finished_events(request, game_id)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    data = {
+        "game": game.pk,
+        "kind": game.kind,
+        "options": game.options,
+        "status": game.status,
+        "seed": game.revealed_seed,
+        "commitment": game.commitment,
+        "result": game.result,
+        "players": [
+            {"player_id": s.player_id, "name": display_name(s.user), "position": s.position}
+            for s in seats
+        ],
+        "events": [
+            {
+                "seq": e.seq,
+                "kind": e.kind,
+                "player": e.seat.player_id if e.seat else None,
+                "action": e.action,
+                "reason": e.reason,
+                "created_at": e.created_at.isoformat(),
+            }
+            for e in events
+        ],
+    }
+    return json_response(data, filename=f"{game.kind}-{game.pk}.json")

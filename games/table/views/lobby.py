@@ -1,0 +1,152 @@
+"""The lobby: open tables, my games, creating a table, taking and leaving seats, starting."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games.table import selectors, services
+from games.table.forms import GameCreateForm
+from games.table.models import Seat
+from games.table.services import GameError
+
+from .common import (
+    back_to_game,
+    display_name,
+    error_text,
+    game_title,
+    invitation_token,
+    login_required,
+    raise_for_access,
+    remember_invitation,
+)
+
+
+def lobby_context(request, form=None):
+    user = request.user
+    my_games = []
+    if user.is_authenticated:
+        games = list(selectors.user_games(user=user)[:50])
+        names = _names_by_game([g.pk for g in games])
+        my_games = [
+            {
+                "game": game,
+                "title": game_title(game),
+                "to_act": bool(game.my_turn) and game.status == "running",
+                "players": names.get(game.pk, []),
+            }
+            for game in games
+        ]
+    mine = {item["game"].pk for item in my_games}
+    open_games = [
+        {
+            "game": game,
+            "title": game_title(game),
+            "seated": game.seat_count,
+            "host": display_name(game.host),
+            "mine": game.pk in mine,
+        }
+        for game in selectors.lobby_games()[:50]
+    ]
+    return {
+        "my_games": my_games,
+        "open_games": open_games,
+        "form": form or GameCreateForm(),
+    }
+
+
+def _names_by_game(game_ids):
+    names: dict[int, list[str]] = {}
+    seats = (
+        Seat.objects.filter(game_id__in=game_ids)
+        .select_related("user")
+        .order_by("game_id", "position")
+    )
+    for seat in seats:
+        names.setdefault(seat.game_id, []).append(display_name(seat.user))
+    return names
+
+
+@require_GET
+def lobby(request):
+    return render(request, "games/lobby.html", lobby_context(request))
+
+
+@login_required
+@require_POST
+def game_create(request):
+    form = GameCreateForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.game_create(
+                host=request.user,
+                kind=data["kind"],
+                options=form.game_options(),
+                visibility=data["visibility"],
+                min_seats=2,
+                max_seats=data["max_seats"],
+                time_control=data["time_control"],
+            )
+        except GameError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(request, _("Your table is open: wait for the players to sit down."))
+            return redirect("games:detail", game_id=game.pk)
+    return render(request, "games/lobby.html", lobby_context(request, form), status=400)
+
+
+@login_required
+@require_POST
+def seat_join(request, game_id):
+    try:
+        services.seat_join(
+            game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
+        )
+    except GameError as error:
+        raise_for_access_if_not_found(error)
+        return back_to_game(request, game_id, error=error_text(error))
+    return back_to_game(request, game_id, success=_("You sat down at the table."))
+
+
+@login_required
+@require_POST
+def seat_leave(request, game_id):
+    try:
+        services.seat_leave(game_id=game_id, user=request.user)
+    except GameError as error:
+        raise_for_access_if_not_found(error)
+        return back_to_game(request, game_id, error=error_text(error))
+    messages.success(request, _("You left the table."))
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def game_start(request, game_id):
+    try:
+        services.game_start(game_id=game_id, user=request.user)
+    except GameError as error:
+        raise_for_access_if_not_found(error)
+        return back_to_game(request, game_id, error=error_text(error))
+    return back_to_game(request, game_id, success=_("The game has started."))
+
+
+@require_GET
+def invitation(request, game_id, token):
+    """An invitation link: remember the token for this browser, then show the game."""
+    remember_invitation(request, game_id, token)
+    try:
+        selectors.game_view(game_id=game_id, user=request.user, invitation_token=token)
+    except GameError as error:
+        raise_for_access(error)
+    return redirect("games:detail", game_id=int(game_id))
+
+
+def raise_for_access_if_not_found(error):
+    from games.table.services import GameNotFound
+
+    if isinstance(error, GameNotFound):
+        raise_for_access(error)

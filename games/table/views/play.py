@@ -1,0 +1,188 @@
+"""The game page, its panel fragment, moves, the polling fallback and the chat."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.table import page, selectors, services
+from games.table.presence import presence_touch
+from games.table.selectors import chat_with_hidden
+from games.table.services import GameError, MalformedAction
+
+from .common import (
+    back_to_game,
+    chat_lines,
+    error_text,
+    invitation_token,
+    login_required,
+    page_context,
+    raise_for_access,
+    render_panel,
+)
+
+MAX_ACTION_CHARS = 2000
+
+
+def load_view(request, game_id):
+    """The game as this user may see it, or 404/403."""
+    try:
+        return selectors.game_view(
+            game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
+        )
+    except GameError as error:
+        raise_for_access(error)
+        raise
+
+
+@require_GET
+def game_detail(request, game_id):
+    game_view = load_view(request, game_id)
+    return render(request, "games/game.html", page_context(request, game_view))
+
+
+@require_GET
+def game_panel(request, game_id):
+    """The panel fragment: what htmx fetches after a change notice."""
+    return render_panel(request, load_view(request, game_id))
+
+
+def parse_action(post) -> tuple[dict, int]:
+    """The action dict and the expected seq of a move form. Raises MalformedAction.
+
+    The buttons post `action` as JSON; a plain form may instead post `type` and the fields
+    the action needs (`target`, `character`, `mode`, `keep` repeated).
+    """
+    raw_seq = post.get("expected_seq", "")
+    try:
+        expected_seq = int(raw_seq)
+    except (TypeError, ValueError):
+        raise MalformedAction(
+            _("The form is missing the position of the game it was shown at.")
+        ) from None
+    if expected_seq < 0:
+        raise MalformedAction(
+            _("The form is missing the position of the game it was shown at.")
+        ) from None
+    raw = post.get("action")
+    if raw:
+        if len(raw) > MAX_ACTION_CHARS:
+            raise MalformedAction(_("This action could not be read.")) from None
+        try:
+            action = json.loads(raw)
+        except ValueError:
+            raise MalformedAction(_("This action could not be read.")) from None
+        if not isinstance(action, dict):
+            raise MalformedAction(_("This action could not be read.")) from None
+        return action, expected_seq
+    kind = post.get("type")
+    if not kind:
+        raise MalformedAction(_("Choose an action."))
+    action = {"type": kind}
+    for key in ("target", "character", "mode"):
+        if post.get(key):
+            action[key] = post.get(key)
+    if "keep" in post:
+        action["keep"] = post.getlist("keep")
+    return action, expected_seq
+
+
+@login_required
+@require_POST
+def action_post(request, game_id):
+    """Play one move. htmx: the refreshed panel (with a message on error); else a redirect."""
+    error = None
+    try:
+        action, expected_seq = parse_action(request.POST)
+        services.action_submit(
+            game_id=game_id, user=request.user, action=action, expected_seq=expected_seq
+        )
+    except GameError as exc:
+        error = exc
+        if not isinstance(exc, MalformedAction):
+            raise_for_access_if_gone(exc)
+    if not request.htmx:
+        return back_to_game(request, game_id, error=error_text(error) if error else None)
+    flash = [{"level": "error", "text": error_text(error)}] if error else None
+    return render_panel(request, load_view(request, game_id), flash=flash)
+
+
+def raise_for_access_if_gone(error):
+    from games.table.services import AccessDenied, GameNotFound
+
+    if isinstance(error, (GameNotFound, AccessDenied)):
+        raise_for_access(error)
+
+
+@require_GET
+def game_changed(request, game_id):
+    """Polling fallback: 204 while nothing changed since revision `since`, else an htmx
+    trigger that makes the page fetch its panel and chat again."""
+    version = selectors_can_watch(request, game_id)
+    touch_presence(request.user, game_id)
+    try:
+        since = int(request.GET.get("since", "-1"))
+    except ValueError:
+        since = -1
+    if version.rev == since:
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Trigger"] = json.dumps({"game-changed": {"seq": version.seq, "rev": version.rev}})
+    return response
+
+
+def touch_presence(user, game_id) -> None:
+    """A seated player has this game's page open: no "your turn" mail for now."""
+    from games.table.selectors import seated_user
+
+    if user is not None and user.is_authenticated and seated_user(game_id=game_id, user=user):
+        presence_touch(int(game_id), user.pk)
+
+
+def selectors_can_watch(request, game_id):
+    """The game's version when this user may watch it; 404/403 otherwise."""
+    from games.table.selectors import watch_version
+
+    try:
+        return watch_version(
+            game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
+        )
+    except GameError as error:
+        raise_for_access(error)
+        raise
+
+
+@require_http_methods(["GET", "POST"])
+def chat(request, game_id):
+    """GET: the messages fragment. POST (seated players): post one, then the fragment."""
+    chat_error = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            from django.contrib.auth.views import redirect_to_login
+
+            return redirect_to_login(request.get_full_path())
+        try:
+            services.chat_post(
+                game_id=game_id, user=request.user, text=request.POST.get("text", "")
+            )
+        except GameError as error:
+            raise_for_access_if_gone(error)
+            chat_error = error_text(error)
+        if not request.htmx:
+            return back_to_game(request, game_id, error=chat_error)
+    game_view = load_view(request, game_id)
+    context = {
+        "part": page.CHAT,
+        "game": game_view.game,
+        "chat_messages": chat_lines(chat_with_hidden(game=game_view.game)),
+        "chat_error": chat_error,
+        "user": request.user,
+    }
+    page.contribute(request, game_view, context)
+    html = render_to_string("games/_chat_messages.html", context, request=request)
+    return HttpResponse(html)

@@ -1,0 +1,25 @@
+"""The public profile of a player: display name and record."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from games.table.records import player_record
+
+User = get_user_model()
+
+
+@require_GET
+def player_profile(request, username):
+    """The public profile: display name and record. Inactive (banned) users are not shown."""
+    user = get_object_or_404(User, username=username)
+    if not user.is_active:
+        raise Http404
+    return render(
+        request,
+        "games/player.html",
+        {"player": user, "record": player_record(user)},
+    )

@@ -1,0 +1,97 @@
+"""The live stream (Server-Sent Events, async view) with a real Redis: access checks, the
+current version first, change notices with numbers only, keep-alives, clean close."""
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient
+
+from games.table import services
+from games.table.views import live as sse
+
+from .factories import make_game
+from .web_helpers import url
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def redis_or_skip():
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=0.5).ping()
+    except Exception:
+        pytest.skip("Redis is not running on 127.0.0.1:6379")
+
+
+def parse(chunk):
+    text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    if not text.startswith("event: changed"):
+        return text
+    data = text.split("data: ", 1)[1].strip()
+    return json.loads(data)
+
+
+async def next_chunk(iterator, timeout=5):
+    return parse(await asyncio.wait_for(anext(iterator), timeout))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stream_sends_version_then_notices_then_closes(settings, alice, bob, monkeypatch):
+    redis_or_skip()
+    settings.REDIS_URL = REDIS
+    monkeypatch.setattr(sse, "HEARTBEAT", 0.5)
+    game = make_game([alice, bob])
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(bob)
+        response = await client.get(url("live", game))
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        assert response["Cache-Control"] == "no-cache"
+        chunks = response.streaming_content.__aiter__()
+        assert (await next_chunk(chunks)).startswith("retry:")
+        first = await next_chunk(chunks)
+        assert first == {"seq": game.state_seq, "rev": game.revision}
+        await sync_to_async(services.action_submit)(
+            game_id=game.pk, user=alice, action={"type": "add", "n": 1}, expected_seq=1
+        )
+        notice = await next_chunk(chunks)
+        while isinstance(notice, str):  # a keep-alive may come first on a slow machine
+            notice = await next_chunk(chunks)
+        assert set(notice) == {"seq", "rev"}
+        assert notice["seq"] == 2 and notice["rev"] > first["rev"]
+        keep_alive = await next_chunk(chunks)
+        assert keep_alive.startswith(": keep-alive")
+        await chunks.aclose()
+
+    async_to_sync(scenario)()
+    import redis
+
+    # The subscription is gone once the stream is closed.
+    count = redis.Redis.from_url(REDIS).pubsub_numsub(f"game:{game.pk}")[0][1]
+    assert count == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stream_checks_access(settings, alice, bob, carol):
+    settings.REDIS_URL = REDIS
+    game = make_game([alice, bob], visibility="private")
+
+    async def scenario():
+        client = AsyncClient()
+        assert (await client.get(url("live", game))).status_code == 403
+        await client.aforce_login(carol)
+        assert (await client.get(url("live", game))).status_code == 403
+        assert (await client.get("/games/424242/live/")).status_code == 404
+        assert (await client.post(url("live", game))).status_code == 405
+
+    async_to_sync(scenario)()
+
+
+def test_payload_is_numbers_only():
+    message = sse.sse_message((7, 12))
+    assert message == 'event: changed\ndata: {"seq":7,"rev":12}\n\n'
