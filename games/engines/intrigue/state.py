@@ -70,13 +70,16 @@ class State:
         self.log.append(entry)
 
 
-def copy_entry(value):
-    """A deep copy of a log entry (dicts, lists and scalars)."""
-    if isinstance(value, dict):
-        return {k: copy_entry(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [copy_entry(v) for v in value]
-    return value
+def copy_entry(entry):
+    """A copy of a log entry that shares nothing mutable with it (entries hold scalars,
+    lists of scalars or of pairs, and the final ``money`` dict)."""
+    out = dict(entry)
+    for key, value in out.items():
+        if type(value) is list:
+            out[key] = [list(v) if type(v) is list else v for v in value]
+        elif type(value) is dict:
+            out[key] = dict(value)
+    return out
 
 
 def _token_out(players, token):
