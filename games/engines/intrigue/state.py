@@ -70,16 +70,29 @@ class State:
         self.log.append(entry)
 
 
+#: The only log events whose entries hold lists or dicts (see the package docstring).
+_NESTED_EVENTS = frozenset({"start", "stage", "replace", "end"})
+
+
 def copy_entry(entry):
-    """A copy of a log entry that shares nothing mutable with it (entries hold scalars,
-    lists of scalars or of pairs, and the final ``money`` dict)."""
+    """A copy of one of the engine's own log entries that shares nothing mutable with it
+    (their values are scalars, lists of scalars or of pairs, or the final money dict)."""
     out = dict(entry)
-    for key, value in out.items():
-        if type(value) is list:
-            out[key] = [list(v) if type(v) is list else v for v in value]
-        elif type(value) is dict:
-            out[key] = dict(value)
+    if entry["event"] in _NESTED_EVENTS:
+        for key, value in entry.items():
+            if type(value) is list:
+                out[key] = [v[:] if type(v) is list else v for v in value]
+            elif type(value) is dict:
+                out[key] = dict(value)
     return out
+
+
+def _deep_copy(value):
+    if type(value) is dict:
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_deep_copy(v) for v in value]
+    return value
 
 
 def _token_out(players, token):
@@ -196,6 +209,6 @@ def load_state(data):
             "kinds": tuple(st["kinds"]),
         }
     s.sends_left = int(data["sends_left"])
-    s.log = [copy_entry(e) for e in data["log"]]
-    _check(all(isinstance(e, dict) and "event" in e for e in s.log), "log")
+    _check(all(type(e) is dict and "event" in e for e in data["log"]), "log")
+    s.log = [_deep_copy(e) for e in data["log"]]
     return s
