@@ -103,6 +103,34 @@ Ints are ints: ``True``, ``1.0`` or ``"1000"`` are refused; missing or extra key
 - ``send``: the first advisor left in the hand (fixed name order) to the opponent on the
   sender's left; twice, that is the first two advisors.
 
+Readings of the rules
+---------------------
+Where the rules or rulings leave a choice, the engine reads them so:
+
+- No income in round 1 even when a rigged position has advisors placed (the rules' remark,
+  ruling 39). The last income is taken in seat order from the first player.
+- The first player is the first in seat order unless ``setup["first_player"]`` says
+  otherwise (the rules' "most corrupt player" is left to the table).
+- Stage 1 is one negotiation for all its advisors: the host's first ``place`` ends it, and
+  the host then places the others alone (the rules: the host places "after hearing the
+  requests and cashing the bribes").
+- Two advisors of one type at the door make an external conflict even when one player owns
+  both (that player is then the only petitioner). An external conflict's petitioners are the
+  contenders' owners; the seated advisor's owner joins in the internal conflict that follows
+  (ruling 38). ``order`` is asked only while two external conflicts or more are left, and is
+  not a negotiation.
+- Offers are public, amounts included (the rules: the briber "announces and pays"); money
+  stays hidden. An accepted bribe is final for its stage: the petitioner makes no further
+  offer in it ("impossible de revoir cette somme ... une fois le paiement effectué").
+  ``done`` does not withdraw a standing offer. An accepted offer of 0 from a petitioner with
+  money pays nothing; a broke petitioner (exactly 0 ducats) can only offer 0 and, accepted,
+  the bank pays the host 1,000 (ruling 40).
+- An offer names a slot only where the host's decision picks one (stage 1, an external
+  conflict over a type not seated); an internal conflict's slot is fixed.
+- A rigged hand with fewer than two advisors sends what it has; an empty one sends nothing.
+- There is no resignation: the contract names none for Intrigue; an absent player is played
+  by ``default_action``.
+
 Options
 -------
 Only ``setup`` (anything else raises ``IllegalAction``): ``money`` {player: ducats} (whole
