@@ -176,3 +176,23 @@ def test_bribes_are_made_in_every_negotiation_stage_even_the_external_one():
     state = play(state, "alice", accept("carol"))
     state = play(state, "alice", admit("carol", "medecin-2", 10000))
     assert money(state, "carol") == 25000 and money(state, "alice") == 39000
+
+
+def test_offers_lapse_at_the_end_of_every_kind_of_stage_and_do_not_carry_over():
+    state = deal(
+        round=2,
+        castles={"alice": {"3000": ["bob", "medecin-1"]}},
+        waiting={"alice": [["carol", "medecin-2"], ["bob", "chimiste-1"], ["carol", "chimiste-2"]]},
+    )
+    assert stage(state)["kind"] == "external"
+    state = play(state, "carol", offer(4, slot=10000))
+    state = play(state, "alice", admit("bob", "chimiste-1", 1000))
+    assert stage(state)["kind"] == "internal"
+    assert offers(state) == []  # carol's offer did not follow her into the next stage
+    state = play(state, "carol", offer(6))
+    state = play(state, "alice", keep())
+    assert [(e["player"], e["amount"]) for e in events(state, "lapse")] == [
+        ("carol", 4),
+        ("carol", 6),
+    ]
+    assert money(state, "carol") == 32000 and money(state, "alice") == 32000
