@@ -103,6 +103,14 @@ Ints are ints: ``True``, ``1.0`` or ``"1000"`` are refused; missing or extra key
 - ``send``: the first advisor left in the hand (fixed name order) to the opponent on the
   sender's left; twice, that is the first two advisors.
 
+Deadlines
+---------
+``decision_continues(state)`` (beyond the contract) is True when the last action left the
+pending decision open: a bargaining move (``offer``, ``done``, ``accept``, ``refuse``), a
+``place`` of stage 1 with advisors left to place, the first ``send``. The platform keeps such
+a decision's deadline and opens a new one (and its "your turn" mails) otherwise: one deadline
+per negotiation stage, one for the sending, whatever the petitioners revise in between.
+
 Readings of the rules
 ---------------------
 Where the rules or rulings leave a choice, the engine reads them so:

@@ -2,7 +2,13 @@
 
 from games.engines.base import Engine, IllegalAction
 from games.engines.intrigue.flow import advance
-from games.engines.intrigue.legal import check, default_action, legal_actions, waiting_seats
+from games.engines.intrigue.legal import (
+    check,
+    decision_continues,
+    default_action,
+    legal_actions,
+    waiting_seats,
+)
 from games.engines.intrigue.setup import new_game
 from games.engines.intrigue.state import dump_state, load_state
 from games.engines.intrigue.view import outcome_of, view_for
@@ -46,6 +52,11 @@ class IntrigueEngine(Engine):
         if seat is None or seat not in waiting_seats(state):
             raise IllegalAction(f"{player!r} has nothing to play now")
         return default_action(state, seat)
+
+    def decision_continues(self, state):
+        """True when the last action left the pending decision (a stage, the sending) open:
+        the platform keeps its deadline (see ``legal.decision_continues``)."""
+        return decision_continues(state)
 
     def view(self, state, player):
         seat = _seat(state, player)

@@ -207,6 +207,29 @@ def check(s, seat, action):
     return actions.offer, (seat, amount, slot)
 
 
+# --- deadlines -------------------------------------------------------------------------------
+
+#: Log events of a move that leaves its stage open: the bargaining goes on.
+_BARGAINING = frozenset({"offer", "done", "accept", "refuse"})
+
+
+def decision_continues(s):
+    """True when the last action left the pending decision open: a move of the bargaining
+    (offer, done, accept, refuse), a ``place`` of stage 1 with advisors left to place, or
+    the first of the two ``send``. The platform keeps such a decision's deadline: one
+    deadline per negotiation stage and one for the sending, however long the talk."""
+    if s.phase == OVER or not s.log:
+        return False
+    last = s.log[-1]["event"]
+    if last in _BARGAINING:
+        return s.stage is not None
+    if last == "place":
+        return s.stage is not None and s.stage["kind"] == PLACE
+    if last == "send":
+        return s.phase == SEND and s.sends_left > 0
+    return False
+
+
 # --- timeouts ----------------------------------------------------------------------------------
 
 
