@@ -17,9 +17,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.clock import signals
-from games.clock.deadlines import TableRead, autopilot_waiting, engine_of, human_deadline
+from games.clock.deadlines import (
+    TableRead,
+    autopilot_waiting,
+    decision_goes_on,
+    engine_of,
+    human_deadline,
+)
 from games.clock.models import GameClock, SeatClock
 from games.table.models import Event, Game, Seat
+from games.table.services.common import decision_continues
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +91,14 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     state = engine.load(game.state)
     waiting = list(engine.waiting_for(state))
     previous, _previous_deadline = table.previous_decision(game)
-    if previous is not None and set(waiting) < previous and clock.started_at is not None:
+    going_on = clock.started_at is not None and decision_goes_on(
+        engine, state, set(waiting), previous
+    )
+    if going_on:
         started_at = clock.started_at  # the same decision goes on
+    # An engine that tells its decisions apart opens a new one for everyone it waits for
+    # (Intrigue: the host of stage after stage); otherwise waiting without a break is one.
+    opens = decision_continues(engine, state) is False
     deadline = human_deadline(game, state, started_at, engine=engine, table=table)
     effective = deadline
     if deadline is not None and autopilot_waiting(game, state, engine, table):
@@ -109,7 +122,9 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     for seat in table.seats:
         seat_clock = clocks[seat.pk]
         if seat.player_id in waiting:
-            if seat_clock.waiting_since_seq is None:
+            if seat_clock.waiting_since_seq is None or (
+                opens and seat_clock.waiting_since_seq != game.state_seq
+            ):
                 seat_clock.waiting_since_seq = game.state_seq
                 changed.append(seat_clock)
                 newly_waiting.append(seat)
@@ -132,11 +147,13 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
             view=view if isinstance(view, dict) else {},
             actor=actor,
             deadline=deadline,
+            decision_seq=game.state_seq if opens else None,
         )
     clock.seq, clock.started_at, clock.deadline_at = game.state_seq, started_at, deadline
-    clock.reminder_at = (
-        started_at + (deadline - started_at) * REMINDER_FRACTION if long_enough else None
-    )
+    if not going_on:  # a decision going on keeps its reminder (or its having fired)
+        clock.reminder_at = (
+            started_at + (deadline - started_at) * REMINDER_FRACTION if long_enough else None
+        )
     clock.save()
     if effective is not None and _timers_enabled():
         seq = game.state_seq

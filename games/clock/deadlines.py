@@ -18,7 +18,7 @@ from django.db.models import Sum
 from accounts.models import preference
 from games.clock.models import AwayExtension, GameClock, SeatClock, TimeoutPolicy
 from games.table.models import Seat
-from games.table.services.common import decision_is_window, engine_for
+from games.table.services.common import decision_continues, decision_is_window, engine_for
 
 # Away mode may extend a player's deadlines by at most this much per game (correspondence).
 AWAY_MAX_EXTENSION = timedelta(days=getattr(settings, "AWAY_MAX_EXTENSION_DAYS", 7))
@@ -50,6 +50,19 @@ def skip_locked():
 
 
 # --- the deadline rule -----------------------------------------------------------------
+
+
+def decision_goes_on(engine, state, waiting: set, previous: set | None) -> bool:
+    """Whether the decision in `state` is the one before it going on (its deadline kept).
+    Engines that say so (`decision_continues`: Intrigue's bargaining within a stage, its two
+    sends) are taken at their word, with nobody new waited for; otherwise a decision that
+    waits for fewer players (a window where someone passed) goes on."""
+    if previous is None:
+        return False
+    continues = decision_continues(engine, state)
+    if continues is None:
+        return waiting < previous
+    return continues and waiting <= previous
 
 
 def base_deadline(game, engine, state, waiting, started_at) -> datetime:
@@ -115,7 +128,7 @@ def human_deadline(game, state, now, *, engine=None, record=True, table=None):
         return None
     table = table or TableRead(game, create=False)
     previous, previous_deadline = table.previous_decision(game)
-    if previous is not None and waiting < previous:
+    if decision_goes_on(engine, state, waiting, previous):
         deadline = previous_deadline
     else:
         deadline = base_deadline(game, engine, state, list(waiting), now)

@@ -3,10 +3,12 @@
 All are sent inside the clock's transaction, with the game row locked; a receiver that
 raises rolls the bookkeeping back (the sweeper retries it).
 
-- `decision_opened(game, clock, seats, view, actor, deadline)`: `seats` started to be
-  awaited for a decision long enough to be told about by mail (MAIL_MIN_DECISION); they are
-  playing seats, the mover's own excepted. `view` is the public view, `actor` the seat whose
-  move opened it (None for a system event or the start).
+- `decision_opened(game, clock, seats, view, actor, deadline, decision_seq)`: `seats` started
+  to be awaited for a decision long enough to be told about by mail (MAIL_MIN_DECISION); they
+  are playing seats, the mover's own excepted. `view` is the public view, `actor` the seat
+  whose move opened it (None for a system event or the start). `decision_seq` is the seq
+  that opened a new decision of an engine that tells its decisions apart
+  (`decision_continues`, Intrigue's stages), else None.
 - `game_over(game, actor_user_id, seats)`: the game just ended; `actor_user_id` made the
   last move (or None).
 - `reminder_due(game, clock, seats)`: the 80 % point of the current decision passed;

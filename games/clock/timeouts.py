@@ -18,12 +18,15 @@ from games.clock.deadlines import engine_of, policy_for
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
 from games.table.models import Event, Game, Seat
 from games.table.services import system_action_submit
-from games.table.services.play import RESIGN_ACTION_TYPES
+from games.table.services.common import decision_continues
+from games.table.services.play import RESIGN_ACTION_TYPES, TIMEOUT_FOLLOW
 
 log = logging.getLogger(__name__)
 
 # Events a single timeout run may play (autopilot chains); the next run continues.
 MAX_EVENTS_PER_RUN = 200
+# Default moves a decision the engine keeps open may take beyond one per owing player.
+MAX_DEFAULTS_PER_DECISION = 24
 
 
 def missed_in_row(seat) -> int:
@@ -36,7 +39,7 @@ def missed_in_row(seat) -> int:
     ):
         if kind == Event.Kind.SYSTEM and reason == "timeout":
             count += 1
-        elif kind == Event.Kind.SYSTEM and reason == "moderation":
+        elif kind == Event.Kind.SYSTEM and reason in ("moderation", TIMEOUT_FOLLOW):
             continue
         else:
             break
@@ -89,28 +92,35 @@ def _apply_defaults(game, owing: list[str], reasons: dict[str, str]) -> list[str
     """Play the default action of each owing player while the same decision lasts.
 
     Stops when the engine waits for someone new or again for someone already played for
-    (a new decision: it gets its own deadline). Returns the players played for.
+    (a new decision: it gets its own deadline). An engine that says its decision goes on
+    (`decision_continues`: Intrigue's host refusing each offer, then placing) gets its
+    defaults until it closes; a seat's moves after its first are `TIMEOUT_FOLLOW` (one
+    missed deadline). Returns the players played for (once each).
     """
     engine = engine_of(game)
     done: list[str] = []
     previous = set(engine.waiting_for(engine.load(game.state)))
-    for _i in range(len(owing) + 1):
-        waiting = set(engine.waiting_for(engine.load(game.state)))
-        if done and (waiting - previous or waiting & set(done)):
+    for _i in range(len(owing) + MAX_DEFAULTS_PER_DECISION):
+        state = engine.load(game.state)
+        waiting = set(engine.waiting_for(state))
+        continues = decision_continues(engine, state) if done else None
+        if continues is False or (
+            done and not continues and (waiting - previous or waiting & set(done))
+        ):
             break
-        candidates = [p for p in owing if p in waiting and p not in done]
+        candidates = [p for p in owing if p in waiting and (continues or p not in done)]
         if not candidates or game.status != Game.Status.RUNNING:
             break
         player = candidates[0]
+        again = player in done
+        reason = TIMEOUT_FOLLOW if again and reasons[player] == "timeout" else reasons[player]
         system_action_submit(
-            game_id=game.pk,
-            player_id=player,
-            expected_seq=game.state_seq,
-            reason=reasons[player],
+            game_id=game.pk, player_id=player, expected_seq=game.state_seq, reason=reason
         )
         game.refresh_from_db()
         previous = waiting
-        done.append(player)
+        if not again:
+            done.append(player)
     return done
 
 

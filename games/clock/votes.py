@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 
 from games.clock.deadlines import engine_of
 from games.clock.models import DeadlineVote, SeatClock
-from games.clock.timeouts import seat_drop, timeout_locked
+from games.clock.timeouts import MAX_DEFAULTS_PER_DECISION, seat_drop, timeout_locked
 from games.table.models import Game, Seat
 from games.table.services import system_action_submit
-from games.table.services.common import coerce_seq, lock_game
+from games.table.services.common import coerce_seq, decision_continues, lock_game
 from games.table.services.errors import GameError, GameNotRunning, NotYourSeat, StaleAction
+from games.table.services.play import TIMEOUT_FOLLOW
 
 
 class VoteRefused(GameError):
@@ -69,10 +70,23 @@ def vote_cast(*, game_id, user, target_player_id, kind, expected_seq) -> dict:
                 game.refresh_from_db()
                 timeout_locked(game, now)  # autopilot plays its move now
             else:
-                system_action_submit(
-                    game_id=game.pk,
-                    player_id=target.player_id,
-                    expected_seq=game.state_seq,
-                    reason="timeout",
-                )
+                skip_play(game, target.player_id)
         return {"votes": votes, "needed": needed, "carried": carried}
+
+
+def skip_play(game, player_id: str) -> None:
+    """A carried skip: the target's default move, and its next ones while the engine keeps
+    the decision open for them (Intrigue's host: each offer refused, then the placing)."""
+    reason = "timeout"
+    for _i in range(MAX_DEFAULTS_PER_DECISION):
+        event = system_action_submit(
+            game_id=game.pk, player_id=player_id, expected_seq=game.state_seq, reason=reason
+        )
+        game = event.game
+        if game.status != Game.Status.RUNNING:
+            return
+        engine = engine_of(game)
+        state = engine.load(game.state)
+        if not decision_continues(engine, state) or player_id not in engine.waiting_for(state):
+            return
+        reason = TIMEOUT_FOLLOW

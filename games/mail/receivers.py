@@ -9,12 +9,17 @@ from games.mail.preferences import display_name, pref, wants_digest
 from games.mail.sending import mail_claim, mail_sweep
 
 
-def on_decision_opened(sender, *, game, clock, seats, view, actor, deadline, **kwargs):
+def on_decision_opened(
+    sender, *, game, clock, seats, view, actor, deadline, decision_seq=None, **kwargs
+):
     current = view.get("current_player")
     # One mail per game per turn: keyed by the engine's turn number when the view has one,
     # else by the seq the current player's turn started at (the seat's own waiting run when
-    # the engine names no current player).
-    if isinstance(view.get("turn"), int) and not isinstance(view.get("turn"), bool):
+    # the engine names no current player). An engine that tells its decisions apart gets one
+    # per decision (Intrigue: each negotiation stage, the sending).
+    if decision_seq is not None:
+        turn_key = f"d{decision_seq}"
+    elif isinstance(view.get("turn"), int) and not isinstance(view.get("turn"), bool):
         turn_key = f"t{view['turn']}"
     else:
         turn_key = clock.turn_started_seq if current else game.state_seq

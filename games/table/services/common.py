@@ -100,6 +100,16 @@ def decision_is_window(engine, state, waiting: list[str]) -> bool:
     return False
 
 
+def decision_continues(engine, state) -> bool | None:
+    """Whether the last action left the pending decision open (its deadline is kept), as
+    the engine says with `decision_continues(state)`; None when the engine does not say
+    (the clock then reads "fewer players waited for" as the same decision going on)."""
+    probe = getattr(engine, "decision_continues", None)
+    if not callable(probe):
+        return None
+    return bool(probe(state))
+
+
 def store_state(game: Game, engine, state, *, seq: int, now) -> None:
     """Refresh the game's cache after event `seq`: state dump, seq, revision, deadline,
     status/result when over, and the seats' `to_act` / eliminated status. Saves the game."""

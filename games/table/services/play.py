@@ -24,7 +24,11 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 
 log = logging.getLogger(__name__)
 
-SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
+SYSTEM_REASONS = ("timeout", "timeout_follow", "autopilot", "moderation")
+# The default moves after the first one that a timeout plays for a seat within one decision
+# the engine keeps open (Intrigue: the host refuses each offer, then places): one missed
+# deadline, however many moves.
+TIMEOUT_FOLLOW = "timeout_follow"
 # Engine actions by which a player leaves a running game: an abandon in their record
 # (games.table.records); the platform's own drops and kicks also mark the seat "left".
 RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
