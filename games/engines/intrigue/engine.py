@@ -53,6 +53,11 @@ class IntrigueEngine(Engine):
             raise IllegalAction(f"{player!r} has nothing to play now")
         return default_action(state, seat)
 
+    def in_window(self, state):
+        """Never: every decision (a stage, the sending) is a turn, with the turn's time. Said
+        here so the platform need not list the legal actions to find a ``pass``."""
+        return False
+
     def decision_continues(self, state):
         """True when the last action left the pending decision (a stage, the sending) open:
         the platform keeps its deadline (see ``legal.decision_continues``)."""

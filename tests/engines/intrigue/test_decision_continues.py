@@ -63,3 +63,8 @@ def test_nothing_continues_once_the_game_is_over():
         player = ENGINE.waiting_for(state)[0]
         state = play(state, player, ENGINE.default_action(state, player))
     assert not continues(state)
+
+
+def test_no_decision_is_a_response_window():
+    state = deal(round=2, waiting={"alice": [["bob", "medecin-1"]]})
+    assert ENGINE.in_window(state) is False
