@@ -8,6 +8,8 @@ from games.table.models import Game, TimeControl
 from games.table.presenters.complots.cards import BASE_CHARACTERS, CHARACTERS_BY_CLAN, CLANS
 
 GAME_LABELS = {"complots": _("Complots"), "regicide": _("Regicide"), "intrigue": _("Intrigue")}
+# Games played by a fixed range of players (fewest, most); others: 2 to the seats chosen.
+SEAT_RANGES = {"intrigue": (3, 5)}
 
 
 def game_label(kind):
@@ -77,11 +79,22 @@ class GameCreateForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        seats = SEAT_RANGES.get(data.get("kind"))
+        if seats and data.get("max_seats") and not seats[0] <= data["max_seats"] <= seats[1]:
+            self.add_error(
+                "max_seats",
+                _("%(game)s is played by %(low)d to %(high)d players.")
+                % {"game": game_label(data["kind"]), "low": seats[0], "high": seats[1]},
+            )
         if data.get("kind") == "complots" and data.get("characters") == self.CHARACTERS_CHOSEN:
             for clan in CLANS:
                 if not data.get(f"clan_{clan.slug}"):
                     self.add_error(f"clan_{clan.slug}", _("Choose a character of this clan."))
         return data
+
+    def min_seats(self) -> int:
+        """The fewest players the host may start the cleaned form's game with."""
+        return SEAT_RANGES.get(self.cleaned_data["kind"], (2, 8))[0]
 
     def game_options(self):
         """The engine options of the cleaned form."""

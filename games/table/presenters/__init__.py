@@ -9,6 +9,7 @@ which still shows the players, the log and one button per legal action.
 from __future__ import annotations
 
 from . import complots as complots_presenter
+from . import intrigue as intrigue_presenter
 from .base import (
     ActionButton,
     ActionGroup,
@@ -56,4 +57,5 @@ RESIGN = "resign"
 
 PRESENTERS = {
     "complots": complots_presenter.present,
+    "intrigue": intrigue_presenter.present,
 }

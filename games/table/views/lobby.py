@@ -86,7 +86,7 @@ def game_create(request):
                 kind=data["kind"],
                 options=form.game_options(),
                 visibility=data["visibility"],
-                min_seats=2,
+                min_seats=form.min_seats(),
                 max_seats=data["max_seats"],
                 time_control=data["time_control"],
             )

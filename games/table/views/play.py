@@ -89,6 +89,12 @@ def parse_action(post) -> tuple[dict, int]:
             action[key] = post.get(key)
     if "keep" in post:
         action["keep"] = post.getlist("keep")
+    for key in ("amount", "slot"):  # whole numbers typed in a form (Intrigue's offer)
+        value = post.get(key, "").strip()
+        if value:
+            if not value.isdigit() or len(value) > 9:
+                raise MalformedAction(_("Enter a whole number, 0 or more."))
+            action[key] = int(value)
     return action, expected_seq
 
 
