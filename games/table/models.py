@@ -250,6 +250,15 @@ class ChatMessage(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
     )
+    # A private line (games that have them, Intrigue): seen by the sender and this player
+    # only (and by moderators, through the admin). None: the whole table.
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="private_chat_messages",
+    )
     # Stored as typed; escaped when rendered (Django autoescape).
     text = models.CharField(max_length=CHAT_MAX_LENGTH)
     hidden = models.BooleanField(default=False)  # moderation

@@ -10,7 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Case, Count, F, IntegerField, QuerySet, Value, When
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When
 
 from games.table.models import ChatMessage, Event, Game, Seat
 from games.table.services import common
@@ -169,6 +169,7 @@ def game_view(
             legal = engine.legal_actions(state, seat.player_id)
     chat = list(
         ChatMessage.objects.filter(game=game, hidden=False)
+        .filter(chat_visible_to(user))
         .select_related("user")
         .order_by("-created_at", "-id")[:chat_limit]
     )[::-1]
@@ -246,13 +247,24 @@ def watch_version(*, game_id, user, invitation_token=None) -> GameVersion:
     return GameVersion(row.state_seq, row.revision)
 
 
-def chat_with_hidden(*, game, limit=100) -> list:
-    """The last `limit` chat messages of `game`, oldest first, hidden ones included so the
-    page can show a placeholder in their place. The text column is never loaded: each row
-    gets `visible_text`, which is "" for a hidden message, so its text cannot be rendered."""
+def chat_visible_to(user) -> Q:
+    """The chat lines `user` may read: the public ones, and the private lines they sent or
+    received (anyone else: the public ones only)."""
+    public = Q(recipient__isnull=True)
+    if user is None or not getattr(user, "is_authenticated", False):
+        return public
+    return public | Q(user=user) | Q(recipient=user)
+
+
+def chat_with_hidden(*, game, viewer=None, limit=100) -> list:
+    """The last `limit` chat messages of `game` that `viewer` may read (public lines, and
+    their own private ones), oldest first, hidden ones included so the page can show a
+    placeholder in their place. The text column is never loaded: each row gets
+    `visible_text`, which is "" for a hidden message, so its text cannot be rendered."""
     rows = list(
         ChatMessage.objects.filter(game=game)
-        .select_related("user")
+        .filter(chat_visible_to(viewer))
+        .select_related("user", "recipient")
         .defer("text")
         .annotate(visible_text=Case(When(hidden=False, then=F("text")), default=Value("")))
         .order_by("-created_at", "-pk")[:limit]

@@ -35,11 +35,11 @@ User = get_user_model()
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["created_at", "game", "user", "text", "hidden"]
+    list_display = ["created_at", "game", "user", "recipient", "text", "hidden"]
     list_filter = ["hidden"]
     search_fields = ["text", "user__username"]
-    list_select_related = ["game", "user"]
-    fields = ["game", "user", "seat", "created_at", "text", "hidden"]
+    list_select_related = ["game", "user", "recipient"]
+    fields = ["game", "user", "seat", "recipient", "created_at", "text", "hidden"]
     readonly_fields = fields
     actions = ["hide_messages", "unhide_messages"]
     action_form = ModerationActionForm

@@ -54,10 +54,16 @@ def _rate_check(game_id: int, user_id: int) -> None:
         raise RateLimited()
 
 
-def chat_post(*, game_id, user, text) -> ChatMessage:
+# Games whose chat has private lines between two players (promises and threats whispered).
+PRIVATE_LINES = frozenset({"intrigue"})
+
+
+def chat_post(*, game_id, user, text, to=None) -> ChatMessage:
     """Post a message in a game's chat. Only users with a seat at the table may post
     (spectators read). Text is stored as typed (escaped when rendered), at most
     CHAT_MAX_LENGTH characters; at most 5 messages per 10 s per user and game.
+    `to` (a player id, games of PRIVATE_LINES only) makes it a private line: seen by the
+    two players alone (moderators read it in the admin).
     Raises GameNotFound, NotYourSeat, GameNotRunning (aborted game), ChatInvalid, RateLimited.
     """
     if user is None or not getattr(user, "is_authenticated", False):
@@ -70,9 +76,26 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
             raise NotYourSeat(_("Only the players at this table can talk here."))
         if game.status == Game.Status.ABORTED:
             raise GameNotRunning(_("This game was cancelled."))
+        recipient = _recipient(game, seat, to)
         _rate_check(game.pk, user.pk)
-        message = ChatMessage.objects.create(game=game, seat=seat, user=user, text=text)
+        message = ChatMessage.objects.create(
+            game=game, seat=seat, user=user, text=text, recipient=recipient
+        )
         game.revision += 1
         game.save(update_fields=["revision"])
         live.publish_on_commit(game)
     return message
+
+
+def _recipient(game, seat, to):
+    """The user a private line goes to (another player of the game), or None."""
+    if to in (None, ""):
+        return None
+    if game.kind not in PRIVATE_LINES:
+        raise ChatInvalid(_("This game has no private lines."))
+    if not isinstance(to, str) or not to or to == seat.player_id:
+        raise ChatInvalid(_("Choose another player of this game."))
+    other = game.seats.filter(player_id=to).select_related("user").first()
+    if other is None:
+        raise ChatInvalid(_("Choose another player of this game."))
+    return other.user

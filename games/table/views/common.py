@@ -168,7 +168,8 @@ def page_context(request, game_view, *, flash=None) -> dict:
         ),
         "can_chat": seat is not None and game.status != Game.Status.ABORTED,
         # A callable: the template calls it only where the chat is rendered (not the panel).
-        "chat_messages": lambda: chat_lines(chat_with_hidden(game=game)),
+        "chat_messages": lambda: chat_lines(chat_with_hidden(game=game, viewer=user)),
+        "chat_recipients": chat_recipients(game, game_view.seats, seat),
         "winners": [names.get(p, p) for p in result.get("winners", [])],
         "invitation_url": (
             request.build_absolute_uri(
@@ -223,6 +224,7 @@ def chat_lines(chat) -> list[dict]:
     """Chat rows for the templates. A message hidden by a moderator keeps its place with no
     text (rows from `chat_with_hidden` carry `visible_text`, "" when hidden)."""
     lines = []
+    load_profiles([m.recipient for m in chat if m.recipient_id])
     for m in chat:
         hidden = bool(getattr(m, "hidden", False))
         text = "" if hidden else getattr(m, "visible_text", None)
@@ -237,9 +239,25 @@ def chat_lines(chat) -> list[dict]:
                 "hidden": hidden,
                 "text": text,
                 "created_at": m.created_at,
+                "to_name": display_name(m.recipient) if m.recipient_id else "",
+                "to_id": m.recipient_id,
             }
         )
     return lines
+
+
+def chat_recipients(game, seats, my_seat) -> list[dict]:
+    """Whom the viewer may open a private line to (games with private lines, a seated
+    viewer): the other players, by seat."""
+    from games.table.services.chat import PRIVATE_LINES
+
+    if my_seat is None or game.kind not in PRIVATE_LINES or not my_seat.player_id:
+        return []
+    return [
+        {"id": s.player_id, "name": display_name(s.user)}
+        for s in seats
+        if s.pk != my_seat.pk and s.player_id
+    ]
 
 
 def render_panel(request, game_view, *, flash=None, status=200) -> HttpResponse:

@@ -174,7 +174,10 @@ def chat(request, game_id):
             return redirect_to_login(request.get_full_path())
         try:
             services.chat_post(
-                game_id=game_id, user=request.user, text=request.POST.get("text", "")
+                game_id=game_id,
+                user=request.user,
+                text=request.POST.get("text", ""),
+                to=request.POST.get("to") or None,
             )
         except GameError as error:
             raise_for_access_if_gone(error)
@@ -185,7 +188,7 @@ def chat(request, game_id):
     context = {
         "part": page.CHAT,
         "game": game_view.game,
-        "chat_messages": chat_lines(chat_with_hidden(game=game_view.game)),
+        "chat_messages": chat_lines(chat_with_hidden(game=game_view.game, viewer=request.user)),
         "chat_error": chat_error,
         "user": request.user,
     }
