@@ -69,7 +69,7 @@ def action_groups(legal_actions, view, names):
         elif kind == "order":
             group("order", _("Which external conflict first?"), order=2).buttons.append(
                 ActionButton(
-                    _("The %(kind)s") % {"kind": kind_label(action["kind"])}, action, "btn-power"
+                    _("%(kind)s first") % {"kind": kind_label(action["kind"])}, action, "btn-power"
                 )
             )
         elif kind in ("place", "admit"):
