@@ -1,7 +1,7 @@
 """Prepare the database of an end-to-end run: users with ready sessions, optionally a game.
 
 Run as a script against the run's own settings (DATABASE_URL...):
-    python tests/e2e/site_setup.py alice bob carol [--demo-game N]
+    python tests/e2e/site_setup.py alice bob carol [--demo-game N | --intrigue-game]
 Prints JSON: {"sessions": {name: session_key}, "game": id or null}.
 """
 
@@ -67,6 +67,42 @@ def demo_game(users, moves):
     return game.pk
 
 
+# Round 5, three players: at the first player's door a calm advisor (stage 1), two
+# physicians (an external conflict) and a writer facing the seated one (an internal conflict).
+INTRIGUE_SETUP = {
+    "round": 5,
+    "castles": {"p1": {"1000": ["p3", "ecrivain-1"]}, "p2": {"3000": ["p1", "chimiste-1"]}},
+    "waiting": {
+        "p1": [
+            ["p2", "medecin-1"],
+            ["p3", "medecin-2"],
+            ["p2", "ecrivain-2"],
+            ["p3", "religieux-1"],
+        ]
+    },
+}
+
+
+def intrigue_game(users):
+    """A rigged Intrigue game (trusted setup) between three users, one turn from its end."""
+    from games.table import services
+
+    host, *others = users
+    game = services.game_create(
+        host=host,
+        kind="intrigue",
+        options={"setup": INTRIGUE_SETUP},
+        min_seats=3,
+        max_seats=3,
+        time_control="corr-1d",
+        allow_setup=True,
+    )
+    for user in others:
+        services.seat_join(game_id=game.pk, user=user)
+    services.game_start(game_id=game.pk, user=host)
+    return game.pk
+
+
 def main(argv):
     names = [a for a in argv if not a.startswith("--")]
     moves = None
@@ -79,6 +115,8 @@ def main(argv):
         user, _ = User.objects.get_or_create(username=name, defaults={"email": f"{name}@e2e.test"})
         users.append(user)
     game = demo_game(users, moves) if moves is not None else None
+    if "--intrigue-game" in argv:
+        game = intrigue_game(users)
     print(json.dumps({"sessions": {u.username: session_for(u) for u in users}, "game": game}))
 
 
