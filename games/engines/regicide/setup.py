@@ -141,7 +141,9 @@ def _read_setup(g, options):
     unknown = set(options) - {"setup"}
     if unknown:
         raise IllegalAction(f"Unknown Regicide options: {', '.join(sorted(map(str, unknown)))}")
-    setup = options.get("setup") or {}
+    setup = options.get("setup")
+    if setup is None:
+        setup = {}
     if not isinstance(setup, dict):
         raise IllegalAction("setup must be a dict")
     unknown = set(setup) - SETUP_KEYS
@@ -158,7 +160,7 @@ def _read_setup(g, options):
         return cards
 
     hands = {}
-    raw_hands = setup.get("hands") or {}
+    raw_hands = setup.get("hands", {})
     if not isinstance(raw_hands, dict):
         raise IllegalAction("setup hands must map players to cards")
     for p, cards in raw_hands.items():
@@ -175,8 +177,8 @@ def _read_setup(g, options):
         castle = take(_card_list(castle, "castle", deck))
         if any(c not in ENEMY for c in castle):
             raise IllegalAction("setup castle: only Jacks, Queens and Kings")
-    tavern = take(_card_list(setup.get("tavern") or [], "tavern", deck))
-    discard = take(_card_list(setup.get("discard") or [], "discard", deck))
+    tavern = take(_card_list(setup.get("tavern", []), "tavern", deck))
+    discard = take(_card_list(setup.get("discard", []), "discard", deck))
     first = setup.get("first_player", g.players[0])
     if not isinstance(first, str) or first not in g.seat:
         raise IllegalAction(f"setup first_player: {first!r} is not a player")

@@ -99,8 +99,25 @@ def log_entries(log):
     return out
 
 
+_LIST_KEYS = ("cards", "players", "discarded")
+
+
 def copy_entry(entry):
-    return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in entry.items()}
+    """A copy of one of the engine's own log entries (its lists copied too)."""
+    out = entry.copy()
+    for key in _LIST_KEYS:
+        if key in out:
+            out[key] = list(out[key])
+    return out
+
+
+def _json_copy(value):
+    """A deep copy of a JSON value (a loaded log entry may hold anything)."""
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_copy(v) for v in value]
+    return value
 
 
 def dump_state(s):
@@ -196,7 +213,7 @@ def load_state(data):
     for e in data["log"]:
         if not isinstance(e, dict):
             raise ValueError("bad log entry")
-        log = (copy_entry(e), log)
+        log = (_json_copy(e), log)
     s.log = log
     return s
 
