@@ -1,6 +1,6 @@
 """``view(state, player)``: what one player (or a spectator) may know."""
 
-from games.engines.regicide.cards import ENEMY, SUIT
+from games.engines.regicide.cards import ENEMY, SUIT, human_sorted
 from games.engines.regicide.rules import can_yield, medal
 from games.engines.regicide.state import DISCARD, OVER, PHASES, PLAY, copy_entry, log_entries
 
@@ -43,7 +43,7 @@ def view_for(s, seat):
             {
                 "id": p,
                 "hand_size": len(s.hands[i]),
-                "hand": list(s.hands[i]) if i == seat else None,
+                "hand": human_sorted(s.hands[i]) if i == seat else None,
                 "yielded": bool(s.yielded >> i & 1),
             }
             for i, p in enumerate(players)
