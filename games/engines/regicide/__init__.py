@@ -22,8 +22,9 @@ Cards
 ``"X1"``, ``"X2"``. Values: Ace (animal companion) 1, 2-10 their number, Jack 10, Queen 15,
 King 20 (in hand, to play or to discard), Jester 0. Enemies: Jack 20 health / 10 attack,
 Queen 30 / 15, King 40 / 20. Card lists in actions and the log are in the engine's canonical
-order, plain string order (``["10C", "2H", "AS"]``); ``apply`` takes them in any order. The
-view shows hands in rank order.
+order, plain string order (``["10C", "2H", "AS"]``), except the listed discards, which run
+from the most valuable card down; ``apply`` takes cards in any order. The view shows hands
+in rank order.
 
 Setting up
 ----------

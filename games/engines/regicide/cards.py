@@ -197,8 +197,9 @@ def play_value(cards):
 
 
 def minimal_covers(hand, need):
-    """The covering discards from ``hand`` (canonical tuple) worth at least ``need`` > 0 from
-    which no card can be removed (every card is needed), as canonical tuples."""
+    """The covering discards from ``hand`` worth at least ``need`` > 0 from which no card can
+    be removed (every card is needed), as tuples from the most valuable card down (ties in
+    canonical order): one spelling per set, without a sort per set."""
     value = VALUE
     cards = sorted((c for c in hand if value[c]), key=_by_value)
     values = tuple([value[c] for c in cards])
@@ -209,7 +210,7 @@ def minimal_covers(hand, need):
             _COVERS.clear()
         picks = _COVERS[key] = _minimal_picks(values, need)
     get = cards.__getitem__
-    return [tuple(sorted(map(get, pick))) for pick in picks]
+    return [tuple(map(get, pick)) for pick in picks]
 
 
 def _by_value(card):
@@ -251,12 +252,13 @@ def _minimal_picks(values, need):
 
 
 def cheapest_cover(hand, need):
-    """The covering discard of least total value, then fewest cards (then canonical order);
-    None when the hand cannot cover ``need``. It is always a minimal cover."""
+    """The covering discard of least total value, then fewest cards (then canonical order),
+    spelled as ``minimal_covers`` lists it; None when the hand cannot cover ``need``. The
+    cheapest cover is always a minimal one."""
     best = None
     best_key = None
     for cards in minimal_covers(hand, need):
-        key = (hand_value(cards), len(cards), cards)
+        key = (hand_value(cards), len(cards), sorted(cards))
         if best_key is None or key < best_key:
             best, best_key = cards, key
     return best

@@ -200,6 +200,7 @@ def yield_turn(s, seat):
 
 
 def discard(s, seat, cards):
+    cards = tuple(sorted(cards))  # a listed discard runs from the most valuable card down
     hands = list(s.hands)
     hands[seat] = tuple(c for c in hands[seat] if c not in cards)
     s.hands = tuple(hands)
