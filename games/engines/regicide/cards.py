@@ -146,9 +146,6 @@ def _combos(low):
     return tuple(out)
 
 
-_COMBO_RANKS = frozenset(("2", "3", "4", "5"))
-
-
 #: canonical play -> (attack value, suits as a string of "HDCS" letters, is a Jester)
 _PLAY_INFO: dict = {}
 
@@ -180,17 +177,12 @@ def is_legal_play(cards, hand):
     if k == 2 and (rank[cards[0]] == "A" or rank[cards[1]] == "A"):
         return rank[cards[0]] != "X" and rank[cards[1]] != "X"
     r = rank[cards[0]]
-    if r not in _COMBO_RANKS:
+    if r not in ("2", "3", "4", "5"):
         return False
     for c in cards:
         if rank[c] != r:
             return False
     return VALUE[cards[0]] * k <= 10
-
-
-def play_value(cards):
-    """The attack value of a play."""
-    return hand_value(cards)
 
 
 # --- covering discards -------------------------------------------------------------------------
