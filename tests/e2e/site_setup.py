@@ -67,18 +67,44 @@ def demo_game(users, moves):
     return game.pk
 
 
+def regicide_game(users, setup):
+    """A running Regicide game between `users` dealt from `setup` (a rigged deal)."""
+    from games.table import services
+
+    host, *others = users
+    game = services.game_create(
+        host=host,
+        kind="regicide",
+        options={"setup": setup},
+        min_seats=len(users),
+        max_seats=len(users),
+        time_control="live",
+        allow_setup=True,
+    )
+    for user in others:
+        services.seat_join(game_id=game.pk, user=user)
+    services.game_start(game_id=game.pk, user=host)
+    return game.pk
+
+
 def main(argv):
     names = [a for a in argv if not a.startswith("--")]
     moves = None
     if "--demo-game" in argv:
         moves = int(argv[argv.index("--demo-game") + 1])
         names = [n for n in names if n != str(moves)]
+    setup = None
+    if "--regicide" in argv:  # a JSON setup follows
+        setup = json.loads(argv[argv.index("--regicide") + 1])
+        names = [n for n in names if n != argv[argv.index("--regicide") + 1]]
     User = get_user_model()
     users = []
     for name in names:
         user, _ = User.objects.get_or_create(username=name, defaults={"email": f"{name}@e2e.test"})
         users.append(user)
     game = demo_game(users, moves) if moves is not None else None
+    if setup is not None:
+        game = regicide_game(users, setup)
     print(json.dumps({"sessions": {u.username: session_for(u) for u in users}, "game": game}))
 
 
