@@ -12,6 +12,7 @@ from games.engines.base import Engine
 _PATHS: dict[str, str] = {
     "complots": "games.engines.complots:ComplotsEngine",
     "intrigue": "games.engines.intrigue:IntrigueEngine",
+    "regicide": "games.engines.regicide:RegicideEngine",
 }
 _INSTANCES: dict[str, Engine] = {}
 

@@ -4,12 +4,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import available_engines
-from games.table.models import Game, TimeControl
+from games.table.models import MAX_SEATS, Game, TimeControl
 from games.table.presenters.complots.cards import BASE_CHARACTERS, CHARACTERS_BY_CLAN, CLANS
+from games.table.services import GameError, seat_range
 
 GAME_LABELS = {"complots": _("Complots"), "regicide": _("Regicide"), "intrigue": _("Intrigue")}
-# Games played by a fixed range of players (fewest, most); others: 2 to the seats chosen.
-SEAT_RANGES = {"intrigue": (3, 5)}
 
 
 def game_label(kind):
@@ -25,9 +24,12 @@ class GameCreateForm(forms.Form):
     max_seats = forms.TypedChoiceField(
         label=_("Seats"),
         coerce=int,
-        choices=[(n, str(n)) for n in range(2, 9)],
+        choices=[(n, str(n)) for n in range(1, MAX_SEATS + 1)],
         initial=4,
-        help_text=_("The host starts the game once at least two players sat down."),
+        help_text=_(
+            "One seat: a solo game, started at once. Otherwise the host starts the game once "
+            "at least two players sat down."
+        ),
     )
     characters = forms.ChoiceField(
         label=_("Characters"),
@@ -79,22 +81,27 @@ class GameCreateForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        seats = SEAT_RANGES.get(data.get("kind"))
-        if seats and data.get("max_seats") and not seats[0] <= data["max_seats"] <= seats[1]:
-            self.add_error(
-                "max_seats",
-                _("%(game)s is played by %(low)d to %(high)d players.")
-                % {"game": game_label(data["kind"]), "low": seats[0], "high": seats[1]},
-            )
+        kind, seats = data.get("kind"), data.get("max_seats")
+        if kind and seats:
+            try:
+                low, high = seat_range(kind)
+            except GameError as error:
+                self.add_error("kind", error)
+            else:
+                if not low <= seats <= high:
+                    self.add_error(
+                        "max_seats",
+                        _("%(game)s is played by %(min)d to %(max)d players.")
+                        % {"game": game_label(kind), "min": low, "max": high},
+                    )
+                self.seat_minimum = max(low, min(2, seats))
         if data.get("kind") == "complots" and data.get("characters") == self.CHARACTERS_CHOSEN:
             for clan in CLANS:
                 if not data.get(f"clan_{clan.slug}"):
                     self.add_error(f"clan_{clan.slug}", _("Choose a character of this clan."))
         return data
 
-    def min_seats(self) -> int:
-        """The fewest players the host may start the cleaned form's game with."""
-        return SEAT_RANGES.get(self.cleaned_data["kind"], (2, 8))[0]
+    seat_minimum = 2
 
     def game_options(self):
         """The engine options of the cleaned form."""

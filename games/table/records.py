@@ -1,7 +1,8 @@
 """Players' records: games finished, won, abandoned, deadlines missed.
 
 ``player_record(user)`` for one player, ``player_records(users)`` for a table (a few queries
-whatever the number of players). Shown by ``templates/games/_player_record.html`` on the
+whatever the number of players); ``player_stats(user)``: per game kind, games, wins and
+medals (the profile). Shown by ``templates/games/_player_record.html`` on the
 public profile (``/players/<username>/``) and next to each seat on the game page
 (``{% load records %}{% player_record seat.user %}``).
 """
@@ -83,6 +84,57 @@ def player_records(users) -> dict[int, PlayerRecord]:
         )
         for pk in ids
     }
+
+
+@dataclass(frozen=True)
+class KindStats:
+    """One player's finished games of one kind: games, wins (a cooperative victory counts
+    for every player), losses, and the medals of the outcomes that give one (Regicide's
+    solo gold, silver, bronze)."""
+
+    kind: str
+    finished: int = 0
+    won: int = 0
+    medals: tuple = ()  # (medal, count) pairs, best first
+
+    @property
+    def lost(self) -> int:
+        return self.finished - self.won
+
+
+MEDAL_ORDER = ("gold", "silver", "bronze")
+
+
+def player_stats(user) -> list[KindStats]:
+    """Per game kind, the statistics of `user`'s finished games (one query)."""
+    finished = defaultdict(int)
+    won = defaultdict(int)
+    medals = defaultdict(lambda: defaultdict(int))
+    rows = Seat.objects.filter(
+        user_id=_ids([user])[0], game__status=Game.Status.FINISHED
+    ).values_list("player_id", "game__kind", "game__result")
+    for player_id, kind, result in rows:
+        finished[kind] += 1
+        result = result if isinstance(result, dict) else {}
+        winners = result.get("winners")
+        if isinstance(winners, list) and player_id in winners:
+            won[kind] += 1
+            medal = result.get("medal")
+            if isinstance(medal, str) and medal:
+                medals[kind][medal] += 1
+
+    def medal_rank(item):
+        return MEDAL_ORDER.index(item[0]) if item[0] in MEDAL_ORDER else len(MEDAL_ORDER)
+
+    return [
+        KindStats(
+            kind=kind,
+            finished=finished[kind],
+            won=won[kind],
+            medals=tuple(sorted(medals[kind].items(), key=medal_rank)),
+        )
+        for kind in sorted(finished)
+    ]
 
 
 def player_record(user) -> PlayerRecord:

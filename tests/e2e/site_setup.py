@@ -83,18 +83,18 @@ INTRIGUE_SETUP = {
 }
 
 
-def intrigue_game(users):
-    """A rigged Intrigue game (trusted setup) between three users, one turn from its end."""
+def rigged_game(users, *, kind, setup, time_control):
+    """A running game of `kind` between `users`, dealt from `setup` (a trusted rigged deal)."""
     from games.table import services
 
     host, *others = users
     game = services.game_create(
         host=host,
-        kind="intrigue",
-        options={"setup": INTRIGUE_SETUP},
-        min_seats=3,
-        max_seats=3,
-        time_control="corr-1d",
+        kind=kind,
+        options={"setup": setup},
+        min_seats=len(users),
+        max_seats=len(users),
+        time_control=time_control,
         allow_setup=True,
     )
     for user in others:
@@ -103,12 +103,26 @@ def intrigue_game(users):
     return game.pk
 
 
+def intrigue_game(users):
+    """A rigged Intrigue game between three users, one turn from its end."""
+    return rigged_game(users, kind="intrigue", setup=INTRIGUE_SETUP, time_control="corr-1d")
+
+
+def regicide_game(users, setup):
+    """A running Regicide game between `users` dealt from `setup` (a rigged deal)."""
+    return rigged_game(users, kind="regicide", setup=setup, time_control="live")
+
+
 def main(argv):
     names = [a for a in argv if not a.startswith("--")]
     moves = None
     if "--demo-game" in argv:
         moves = int(argv[argv.index("--demo-game") + 1])
         names = [n for n in names if n != str(moves)]
+    setup = None
+    if "--regicide" in argv:  # a JSON setup follows
+        setup = json.loads(argv[argv.index("--regicide") + 1])
+        names = [n for n in names if n != argv[argv.index("--regicide") + 1]]
     User = get_user_model()
     users = []
     for name in names:
@@ -117,6 +131,8 @@ def main(argv):
     game = demo_game(users, moves) if moves is not None else None
     if "--intrigue-game" in argv:
         game = intrigue_game(users)
+    if setup is not None:
+        game = regicide_game(users, setup)
     print(json.dumps({"sessions": {u.username: session_for(u) for u in users}, "game": game}))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import complots as complots_presenter
 from . import intrigue as intrigue_presenter
+from . import regicide as regicide_presenter
 from .base import (
     ActionButton,
     ActionGroup,
@@ -23,6 +24,8 @@ __all__ = [
     "ActionButton",
     "ActionGroup",
     "action_json",
+    "chat_phrases",
+    "stylesheets",
     "full_view",
     "present_game",
     "sentence_for",
@@ -58,4 +61,32 @@ RESIGN = "resign"
 PRESENTERS = {
     "complots": complots_presenter.present,
     "intrigue": intrigue_presenter.present,
+    "regicide": regicide_presenter.present,
+}
+
+
+def chat_phrases(kind, *, view, viewer):
+    """What `viewer` may say in the chat of a game of `kind` now: None for free text, else
+    the list of `(key, text)` phrases the rules allow (built from the viewer's own view).
+    The chat service checks a posted phrase against it; the page offers it."""
+    hook = CHAT_PHRASES.get(kind)
+    if hook is None:
+        return None
+    return hook(view, viewer)
+
+
+def stylesheets(kind) -> list[str]:
+    """The static stylesheets a game of `kind` adds to its page (known before the start, so
+    the table drawn after the start is styled without a reload)."""
+    return list(STYLESHEETS.get(kind, ()))
+
+
+STYLESHEETS = {
+    "regicide": ("games/css/regicide.css",),
+}
+
+
+# Game kinds whose rules limit what the players may tell each other.
+CHAT_PHRASES = {
+    "regicide": regicide_presenter.chat_phrases,
 }

@@ -14,6 +14,7 @@ class ActionButton:
     action: dict
     css: str = ""
     card: str = ""  # character slug when the button announces or names a card
+    detail: str = ""  # a second line under the label (what the move would do)
 
     @property
     def json(self) -> str:

@@ -21,7 +21,15 @@ from .errors import (
     ReplayUnavailable,
     StaleAction,
 )
-from .lobby import game_cancel, game_create, game_start, invitation_matches, seat_join, seat_leave
+from .lobby import (
+    game_cancel,
+    game_create,
+    game_start,
+    invitation_matches,
+    seat_join,
+    seat_leave,
+    seat_range,
+)
 from .play import action_submit, system_action_submit
 
 __all__ = [
@@ -50,5 +58,6 @@ __all__ = [
     "invitation_matches",
     "seat_join",
     "seat_leave",
+    "seat_range",
     "system_action_submit",
 ]

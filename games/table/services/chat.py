@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.table import live
 from games.table.models import CHAT_MAX_LENGTH, ChatMessage, Game
+from games.table.presenters import CHAT_PHRASES, chat_phrases
 
-from .common import lock_game
+from .common import engine_for, lock_game
 from .errors import ChatInvalid, GameNotRunning, NotYourSeat, RateLimited
 
 log = logging.getLogger(__name__)
@@ -58,17 +59,43 @@ def _rate_check(game_id: int, user_id: int) -> None:
 PRIVATE_LINES = frozenset({"intrigue"})
 
 
-def chat_post(*, game_id, user, text, to=None) -> ChatMessage:
+def allowed_phrases(game, seat) -> list[tuple[str, str]] | None:
+    """The phrases `seat` may post now when the game's rules limit the talk (the presenters'
+    `chat_phrases` hook, from the seat's own view), else None: free text."""
+    if game.status != Game.Status.RUNNING or not game.state or not seat.player_id:
+        return None
+    if game.kind not in CHAT_PHRASES:
+        return None
+    engine = engine_for(game.kind)
+    view = engine.view(engine.load(game.state), seat.player_id)
+    return chat_phrases(game.kind, view=view, viewer=seat.player_id)
+
+
+def _phrase_text(allowed, phrase) -> str:
+    if phrase is None:
+        raise ChatInvalid(
+            _("The rules of this game allow only the offered phrases while it is played.")
+        )
+    text = dict(allowed).get(phrase) if isinstance(phrase, str) else None
+    if text is None:
+        raise ChatInvalid(_("This phrase cannot be said now."))
+    return text
+
+
+def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
     """Post a message in a game's chat. Only users with a seat at the table may post
     (spectators read). Text is stored as typed (escaped when rendered), at most
     CHAT_MAX_LENGTH characters; at most 5 messages per 10 s per user and game.
     `to` (a player id, games of PRIVATE_LINES only) makes it a private line: seen by the
     two players alone (moderators read it in the admin).
+    While a game whose rules limit the talk runs (Regicide), only a `phrase` key among
+    `allowed_phrases` is accepted (its text, worded from the poster's view, is stored).
     Raises GameNotFound, NotYourSeat, GameNotRunning (aborted game), ChatInvalid, RateLimited.
     """
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotYourSeat()
-    text = clean_chat_text(text)
+    if phrase is None:
+        text = clean_chat_text(text)
     with transaction.atomic():
         game = lock_game(game_id)
         seat = game.seats.filter(user=user).first()
@@ -77,6 +104,11 @@ def chat_post(*, game_id, user, text, to=None) -> ChatMessage:
         if game.status == Game.Status.ABORTED:
             raise GameNotRunning(_("This game was cancelled."))
         recipient = _recipient(game, seat, to)
+        allowed = allowed_phrases(game, seat)
+        if allowed is not None:
+            text = _phrase_text(allowed, phrase)
+        elif phrase is not None:
+            raise ChatInvalid(_("Write your message: this game's chat takes free text now."))
         _rate_check(game.pk, user.pk)
         message = ChatMessage.objects.create(
             game=game, seat=seat, user=user, text=text, recipient=recipient

@@ -53,6 +53,24 @@ def _try_new_game(engine, options: dict, count: int) -> None:
         ) from exc
 
 
+def seat_range(kind: str, options: dict | None = None) -> tuple[int, int]:
+    """The fewest and most players the engine of `kind` builds a game for (with `options`),
+    found by asking it for each count 1..MAX_SEATS. Raises InvalidGameSettings for an
+    unknown kind or when no count works."""
+    engine = common.engine_for(kind)
+    counts = []
+    for count in range(1, MAX_SEATS + 1):
+        players = [f"p{i}" for i in range(1, count + 1)]
+        try:
+            engine.new_game(players, options=dict(options or {}), seed=b"\x00" * 32)
+        except Exception:  # an engine refuses a player count with any ValueError
+            continue
+        counts.append(count)
+    if not counts:
+        raise InvalidGameSettings()
+    return counts[0], counts[-1]
+
+
 def invitation_matches(game: Game, token) -> bool:
     """Constant-time check of an invitation token against a private game's."""
     if not game.invitation_token or not isinstance(token, str) or not token:

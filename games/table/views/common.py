@@ -17,7 +17,7 @@ from django.utils import translation
 from games.engines import get_engine
 from games.table.forms import game_label
 from games.table.models import Game, TimeControl
-from games.table.presenters import full_view, present_game
+from games.table.presenters import chat_phrases, full_view, present_game, stylesheets
 from games.table.selectors import chat_with_hidden
 from games.table.services import AccessDenied, GameError, GameNotFound
 
@@ -135,6 +135,14 @@ def table_context(game_view) -> dict | None:
     )
 
 
+def viewer_phrases(game_view):
+    """The chat phrases the viewer may post now when the game's rules limit the talk (see
+    `presenters.chat_phrases`), else None (free text)."""
+    if game_view.seat is None or game_view.game.status != Game.Status.RUNNING:
+        return None
+    return chat_phrases(game_view.game.kind, view=game_view.view, viewer=game_view.player_id)
+
+
 def page_context(request, game_view, *, flash=None) -> dict:
     """Everything the game page and its panel need, from one `GameView`."""
     game = game_view.game
@@ -147,6 +155,8 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "game_title": game_title(game),
         "game_subtitle": game_subtitle(game),
         "table": table_context(game_view),
+        "stylesheets": stylesheets(game.kind),
+        "chat_phrases": viewer_phrases(game_view),
         "viewer": game_view.player_id,
         "state_seq": game_view.seq,
         "revision": game_view.revision,

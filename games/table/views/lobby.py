@@ -86,14 +86,21 @@ def game_create(request):
                 kind=data["kind"],
                 options=form.game_options(),
                 visibility=data["visibility"],
-                min_seats=form.min_seats(),
+                min_seats=form.seat_minimum,
                 max_seats=data["max_seats"],
                 time_control=data["time_control"],
             )
+            if game.max_seats == 1:  # a table of one seat: nobody to wait for
+                services.game_start(game_id=game.pk, user=request.user)
         except GameError as error:
             form.add_error(None, error_text(error))
         else:
-            messages.success(request, _("Your table is open: wait for the players to sit down."))
+            if game.max_seats == 1:
+                messages.success(request, _("The game has started."))
+            else:
+                messages.success(
+                    request, _("Your table is open: wait for the players to sit down.")
+                )
             return redirect("games:detail", game_id=game.pk)
     return render(request, "games/lobby.html", lobby_context(request, form), status=400)
 

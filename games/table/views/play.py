@@ -24,6 +24,7 @@ from .common import (
     page_context,
     raise_for_access,
     render_panel,
+    viewer_phrases,
 )
 
 MAX_ACTION_CHARS = 2000
@@ -178,6 +179,7 @@ def chat(request, game_id):
                 user=request.user,
                 text=request.POST.get("text", ""),
                 to=request.POST.get("to") or None,
+                phrase=request.POST.get("phrase") or None,
             )
         except GameError as error:
             raise_for_access_if_gone(error)
@@ -190,6 +192,7 @@ def chat(request, game_id):
         "game": game_view.game,
         "chat_messages": chat_lines(chat_with_hidden(game=game_view.game, viewer=request.user)),
         "chat_error": chat_error,
+        "chat_phrases": viewer_phrases(game_view),
         "user": request.user,
     }
     page.contribute(request, game_view, context)

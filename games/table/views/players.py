@@ -7,7 +7,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.table.records import player_record
+from games.table.forms import game_label
+from games.table.records import player_record, player_stats
 
 User = get_user_model()
 
@@ -21,5 +22,12 @@ def player_profile(request, username):
     return render(
         request,
         "games/player.html",
-        {"player": user, "record": player_record(user)},
+        {
+            "player": user,
+            "record": player_record(user),
+            "stats": [
+                {"label": game_label(s.kind), "stats": s, "medals": s.medals}
+                for s in player_stats(user)
+            ],
+        },
     )

@@ -70,6 +70,7 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
     waiting = view.get("waiting_for") or []
     return {
         "template": "games/complots/_table.html",
+        "aid_template": "games/complots/_aid.html",
         "players": players,
         "me": me,
         "others": others,

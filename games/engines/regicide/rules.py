@@ -1,0 +1,261 @@
+"""What the actions do: the four steps of a turn, enemies falling, the end of the game.
+
+Every function takes a fresh copy ``s`` of the state (``State.copy``) and changes it by
+replacing fields. ``seat`` is the acting player's seat (always ``s.cur``).
+"""
+
+from games.engines.base import shuffle_at
+from games.engines.regicide.cards import ENEMY, hand_value, play_info, sort_cards
+from games.engines.regicide.state import CHOOSE, DISCARD, OVER, PLAY
+
+
+def can_yield(s, seat):
+    """Yielding is open unless every other player yielded on their most recent turn (a solo
+    player never yields)."""
+    g = s.game
+    if g.solo:
+        return False
+    others = g.all_yielded ^ (1 << seat)
+    return s.yielded & others != others
+
+
+def start_turn(s, seat):
+    """``seat`` begins a turn at step 1; the game is lost if they can do nothing."""
+    s.cur = seat
+    s.phase = PLAY
+    if not s.hands[seat] and not s.jesters_left and not can_yield(s, seat):
+        lose(s, seat, "stuck")
+
+
+def lose(s, seat, reason):
+    s.phase = OVER
+    s.result = "lost"
+    s.add_log({"event": "lost", "player": s.game.players[seat], "reason": reason})
+
+
+# --- step 1: play -----------------------------------------------------------------------------
+
+
+def play(s, seat, cards):
+    """Steps 1-3 of a play (``cards``: a legal canonical tuple), then step 4 or a new turn."""
+    g = s.game
+    hands = list(s.hands)
+    if len(cards) == 1:
+        card = cards[0]
+        hands[seat] = tuple([c for c in hands[seat] if c != card])
+    else:
+        hands[seat] = tuple([c for c in hands[seat] if c not in cards])
+    s.hands = tuple(hands)
+    s.yielded &= ~(1 << seat)
+    s.table = (*s.table, (seat, cards))
+    attack, suits, is_jester = play_info(cards)
+    if is_jester:  # a Jester, always alone
+        jester(s, seat, cards[0])
+        return
+    enemy = s.enemy
+    entry = {"event": "play", "player": g.players[seat], "cards": list(cards), "attack": attack}
+    immune = "-" if s.jester else enemy[-1]  # "-": no suit is immune
+    if immune in suits:
+        entry["immune"] = immune
+        if immune == "S":
+            s.blocked += attack
+    # step 2: the suit powers, Hearts before Diamonds
+    if "H" in suits and immune != "H":
+        entry["healed"] = heal(s, attack)
+    if "D" in suits and immune != "D":
+        entry["drawn"] = draw_round(s, seat, attack)
+    if "S" in suits and immune != "S":
+        s.shield += attack
+        entry["shield"] = attack
+    damage = attack * 2 if "C" in suits and immune != "C" else attack
+    entry["damage"] = damage
+    s.log = (entry, s.log)
+    # step 3: damage, and the enemy falls at its health or more
+    total = s.damage = s.damage + damage
+    health = ENEMY[enemy][0]
+    if total >= health:
+        defeat(s, seat, total == health)
+    else:
+        suffer(s, seat)
+
+
+def jester(s, seat, card):
+    """A Jester: immunity cancelled until the enemy falls; no steps 3-4; its player names
+    who plays next."""
+    entry = {"event": "jester", "player": s.game.players[seat], "card": card}
+    if not s.jester:
+        s.jester = True
+        if s.blocked:  # a Spades enemy: the Spades already played now count
+            s.shield += s.blocked
+            entry["shield"] = s.blocked
+            s.blocked = 0
+    s.add_log(entry)
+    s.phase = CHOOSE
+
+
+def heal(s, count):
+    """Hearts: shuffle the discard pile, put ``count`` of its cards under the Tavern."""
+    discard = list(s.discard)
+    if not discard or not count:
+        return 0
+    s.ctr = shuffle_at(s.game.key, s.ctr, discard)
+    moved = discard[:count]
+    s.tavern = (*s.tavern, *moved)
+    s.discard = tuple(discard[count:])
+    return len(moved)
+
+
+def draw_round(s, seat, count):
+    """Diamonds: one card at a time clockwise from ``seat``, skipping full hands, until
+    ``count`` cards are drawn, no hand can take one or the Tavern is empty."""
+    g = s.game
+    n, cap = g.n, g.max_hand
+    tavern = s.tavern
+    hands = list(s.hands)
+    room = [cap - len(h) for h in hands]
+    dealt = [[] for _ in range(n)]
+    pos = 0
+    total = len(tavern)
+    skipped = 0
+    while count and pos < total:
+        if room[seat] > 0:
+            room[seat] -= 1
+            dealt[seat].append(tavern[pos])
+            pos += 1
+            count -= 1
+            skipped = 0
+        else:
+            skipped += 1
+            if skipped == n:
+                break
+        seat += 1
+        if seat == n:
+            seat = 0
+    if pos:
+        for who in range(n):
+            if dealt[who]:
+                hands[who] = sort_cards(hands[who] + tuple(dealt[who]))
+        s.hands = tuple(hands)
+        s.tavern = tavern[pos:]
+    return pos
+
+
+# --- step 3: an enemy falls -------------------------------------------------------------------
+
+
+def defeat(s, seat, exact):
+    g = s.game
+    enemy = s.enemy
+    s.add_log({"event": "defeat", "player": g.players[seat], "card": enemy, "exact": exact})
+    played = tuple(c for _, cards in s.table for c in cards)
+    if exact:  # face down on top of the Tavern
+        s.tavern = (enemy, *s.tavern)
+        s.discard = s.discard + played
+    else:
+        s.discard = (*s.discard, enemy, *played)
+    s.table = ()
+    s.damage = s.shield = s.blocked = 0
+    s.jester = False
+    if not s.castle:
+        s.enemy = None
+        s.phase = OVER
+        s.result = "won"
+        s.add_log({"event": "won", "medal": medal(s)})
+        return
+    s.enemy = s.castle[0]
+    s.castle = s.castle[1:]
+    s.add_log({"event": "enemy", "card": s.enemy, "castle": len(s.castle)})
+    start_turn(s, seat)  # the killer plays again, from step 1
+
+
+def medal(s):
+    if not s.game.solo:
+        return None
+    return ("bronze", "silver", "gold")[s.jesters_left]
+
+
+# --- step 4: the enemy strikes back -----------------------------------------------------------
+
+
+def suffer(s, seat):
+    """Step 4: the enemy attacks ``seat`` (its attack less the shields)."""
+    attack = ENEMY[s.enemy][1] - s.shield
+    if attack < 0:
+        attack = 0
+    g = s.game
+    s.add_log({"event": "attack", "card": s.enemy, "player": g.players[seat], "amount": attack})
+    if attack == 0:
+        next_turn(s, seat)
+        return
+    s.phase = DISCARD
+    s.cover = attack
+    if not s.jesters_left and hand_value(s.hands[seat]) < attack:
+        lose(s, seat, "cover")
+
+
+def yield_turn(s, seat):
+    s.yielded |= 1 << seat
+    s.add_log({"event": "yield", "player": s.game.players[seat]})
+    suffer(s, seat)
+
+
+def discard(s, seat, cards):
+    cards = tuple(sorted(cards))  # a listed discard runs from the most valuable card down
+    hands = list(s.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c not in cards)
+    s.hands = tuple(hands)
+    s.discard = s.discard + cards
+    s.add_log(
+        {
+            "event": "discard",
+            "player": s.game.players[seat],
+            "cards": list(cards),
+            "value": hand_value(cards),
+        }
+    )
+    s.cover = 0
+    next_turn(s, seat)
+
+
+def next_turn(s, seat):
+    seat += 1
+    if seat == s.game.n:
+        seat = 0
+    start_turn(s, seat)
+
+
+# --- the Jester's choice and the solo Jesters --------------------------------------------------
+
+
+def choose_next(s, seat, chosen):
+    g = s.game
+    s.add_log({"event": "choose_next", "player": g.players[seat], "next": g.players[chosen]})
+    start_turn(s, chosen)
+
+
+def flip_jester(s, seat):
+    """Solo: discard the hand and draw back to the maximum hand size (not a Diamonds draw:
+    it works against a Diamonds enemy; it does not cancel immunity)."""
+    g = s.game
+    hand = s.hands[seat]
+    s.discard = s.discard + hand
+    count = min(g.max_hand, len(s.tavern))
+    drawn = s.tavern[:count]
+    s.tavern = s.tavern[count:]
+    hands = list(s.hands)
+    hands[seat] = sort_cards(drawn)
+    s.hands = tuple(hands)
+    s.jesters_left -= 1
+    s.add_log(
+        {
+            "event": "flip_jester",
+            "player": g.players[seat],
+            "discarded": list(hand),
+            "drawn": count,
+            "jesters_left": s.jesters_left,
+        }
+    )
+    if s.phase == PLAY:
+        start_turn(s, seat)
+    elif not s.jesters_left and hand_value(s.hands[seat]) < s.cover:
+        lose(s, seat, "cover")
