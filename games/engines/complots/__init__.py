@@ -1,8 +1,9 @@
 """Complots (the French Coup): base game, Complots 2, Saint-Barthélemy and Tyrannie.
 
 The rules are ``/work/shared/rules/complots-naiade-edition.fr.txt`` read with the rulings of
-``RULINGS.md`` (1-26). The contract is ENGINES.md; this docstring is the engine's own part of
-it. Players are opaque strings in seat order. Every action is a JSON dict with a ``"type"``.
+``RULINGS.md`` (1-26 and 34-37). The contract is ENGINES.md; this docstring is the engine's
+own part of it. Players are opaque strings in seat order. Every action is a JSON dict with a
+``"type"``.
 
 Modules
 -------
@@ -70,7 +71,8 @@ card, exchange, ...) is then the only one waiting.
                                                     (P may be yourself: 1 Or; another: 2 Or;
                                                     the Or goes to the Hospice).
     ``{"type": "abuse_of_trust"}``                  Saint-Barthélemy: claim not to hold the
-                                                    Duchesse and take the Hospice.
+                                                    Duchesse and take the Hospice; not
+                                                    offered while the Hospice is empty.
     ``{"type": "plague", "target": P}``             Tyrannie: 5 Or, give La Peste to P.
     ``{"type": "beggar", "target": P}``             Tyrannie: 1 Or, give Le Mendiant to P.
     Comtesse, Sorcière and Croque-Mort have no action power.
