@@ -163,6 +163,19 @@ forced decision lapses, P's action (P active) does nothing more and the next liv
 turn begins, an action targeting P does nothing more (ruling 9). Nobody pays Or to an
 eliminated player (a transfer to them moves nothing).
 
+Decision key
+------------
+``decision_key(state, player)`` (the platform's hook, see ``Engine.decision_key``) is a
+32-digit hex string naming the question ``player`` faces; None for a spectator or a stranger.
+It stays the same while others answer the same question and changes with it. It hashes: the
+turn number, the count of log entries other than ``announce``, ``pending`` without
+``waiting_for`` and ``announcers``, the player's ``private`` part, own coins and cards,
+every other player's coins, alive flag and face-up cards, the Trésor, the Court size, the
+Hospice and religions, who holds La Peste and Le Mendiant, the winner and the player's legal
+actions. So another player's pass, counter-announcement or two-player ``choose`` keeps it;
+a challenge, a block, a resolution, a loss, a resignation or a new moment changes it; and a
+player's own answer always changes their own key.
+
 ``legal_actions`` returns shared, read-only dicts (a ``dict`` subclass that raises
 ``TypeError`` on change; ``dict(action)`` gives a mutable copy; the ``keep`` list of an
 ``exchange`` action is read-only the same way, ``list(keep)`` copies it; ``copy.deepcopy``

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import logging
 
 from django.db import transaction
@@ -16,6 +17,7 @@ from . import common
 from .common import (
     ACTION_MAX_CHARS,
     check_json_dict,
+    coerce_decision_key,
     coerce_seq,
     lock_game,
     store_state,
@@ -30,10 +32,13 @@ SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
 RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
 
 
-def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "") -> Event:
+def _apply(
+    game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "", engine=None, state=None
+) -> Event:
     """Ask the engine, append the event, refresh the cache. The game row is locked."""
-    engine = common.engine_for(game.kind)
-    state = engine.load(game.state)
+    if engine is None:
+        engine = common.engine_for(game.kind)
+        state = engine.load(game.state)
     try:
         new_state = engine.apply(state, seat.player_id, action)
     except IllegalAction as exc:
@@ -62,12 +67,18 @@ def _check_running(game: Game) -> None:
         raise GameNotRunning()
 
 
-def action_submit(*, game_id, user, action, expected_seq) -> Event:
+def action_submit(*, game_id, user, action, expected_seq, decision_key=None) -> Event:
     """Play `action` (an engine action dict) for the user's seat.
 
-    `expected_seq` is the `state_seq` the player's page was showing: if the game has moved
-    on since, the action is refused (StaleAction) — so of two players racing for the same
-    window, exactly one is accepted. Locks the game row, asks the engine, appends the Event
+    `expected_seq` is the `state_seq` the player's page was showing and `decision_key` the
+    key of the decision it showed them (`GameView.decision_key`). The move is fresh when the
+    seq is still the game's, or when the seq moved on but the player's decision key is still
+    the same: other players answered the same window meanwhile (a pass), which does not
+    change this player's question. Otherwise (the claim was challenged or resolved, the
+    window closed, the player already answered, no key given) it is refused: StaleAction.
+    So of two players racing to close the same window exactly one is accepted, while all the
+    players passing a window at once are all accepted, and a double click applies once.
+    Locks the game row, asks the engine, appends the Event
     (seq = state_seq + 1), refreshes the cached state, deadline, seats and, when the engine
     gives an outcome, status finished + result; publishes a change notice after commit.
     Returns the new Event (its `.game` is the updated game).
@@ -78,15 +89,23 @@ def action_submit(*, game_id, user, action, expected_seq) -> Event:
         raise NotYourSeat()
     action = check_json_dict(action, max_chars=ACTION_MAX_CHARS, error_cls=MalformedAction)
     expected_seq = coerce_seq(expected_seq)
+    decision_key = coerce_decision_key(decision_key)
     with transaction.atomic():
         game = lock_game(game_id)
         seat = game.seats.filter(user=user).first()
         if seat is None:
             raise NotYourSeat()
         _check_running(game)
-        if expected_seq != game.state_seq:
+        if expected_seq == game.state_seq:
+            return _apply(game, seat, action, kind=Event.Kind.ACTION)
+        if decision_key is None or expected_seq > game.state_seq:
             raise StaleAction()
-        return _apply(game, seat, action, kind=Event.Kind.ACTION)
+        engine = common.engine_for(game.kind)
+        state = engine.load(game.state)
+        current = common.decision_key(engine, state, seat.player_id)
+        if current is None or not hmac.compare_digest(current, decision_key):
+            raise StaleAction()
+        return _apply(game, seat, action, kind=Event.Kind.ACTION, engine=engine, state=state)
 
 
 def system_action_submit(

@@ -149,6 +149,7 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "table": table_context(game_view),
         "viewer": game_view.player_id,
         "state_seq": game_view.seq,
+        "decision_key": game_view.decision_key or "",
         "revision": game_view.revision,
         "live_mode": live_mode(),
         "flash": flash or [],

@@ -100,7 +100,11 @@ def action_post(request, game_id):
     try:
         action, expected_seq = parse_action(request.POST)
         services.action_submit(
-            game_id=game_id, user=request.user, action=action, expected_seq=expected_seq
+            game_id=game_id,
+            user=request.user,
+            action=action,
+            expected_seq=expected_seq,
+            decision_key=request.POST.get("decision_key") or None,
         )
     except GameError as exc:
         error = exc
