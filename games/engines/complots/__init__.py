@@ -13,7 +13,8 @@ Modules
 ``powers``      what each action and each character does once its claim stands.
 ``extensions``  Complots 2 moments, Saint-Barthélemy and Tyrannie.
 ``legal``       legal actions and default actions per moment.
-``view``        ``view(state, player)``.
+``view``        ``view(state, player)`` and what ``decision_key`` hashes.
+``orders``      standing orders (``standing_answer``).
 ``log``         log entries and ``describe(entry, lang, names=None)``.
 ``engine``      ``ComplotsEngine``, the public surface.
 
@@ -175,6 +176,19 @@ Hospice and religions, who holds La Peste and Le Mendiant, the winner and the pl
 actions. So another player's pass, counter-announcement or two-player ``choose`` keeps it;
 a challenge, a block, a resolution, a loss, a resignation or a new moment changes it; and a
 player's own answer always changes their own key.
+
+Standing orders
+---------------
+``standing_orders`` = ``("pass_untargeted", "never_challenge", "block_foreign_aid",
+"pass_until_turn")``; ``standing_answer(state, player, orders)`` returns ``(action or None,
+orders_left)`` from the player's own view and legal actions only (module ``orders``), and an
+action only while the player is waited for in a window where ``pass`` is legal:
+``block_foreign_aid`` in the block window of an Aide Étrangère blocks with a live card of the
+player that blocks it, else passes (it answers either way: its timing tells nothing);
+``pass_until_turn`` passes in every ``challenge``/``block``/``announce`` window and lapses when
+the player's turn comes; ``never_challenge`` passes in every ``challenge`` window;
+``pass_untargeted`` passes in a window whose question is not about the player (not their own
+turn's action, not targeting them, not a Pape or Justicier, not their decision or claim).
 
 ``legal_actions`` returns shared, read-only dicts (a ``dict`` subclass that raises
 ``TypeError`` on change; ``dict(action)`` gives a mutable copy; the ``keep`` list of an

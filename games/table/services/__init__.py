@@ -23,6 +23,7 @@ from .errors import (
 )
 from .lobby import game_cancel, game_create, game_start, invitation_matches, seat_join, seat_leave
 from .play import action_submit, system_action_submit
+from .standing import standing_orders_set
 
 __all__ = [
     "AccessDenied",
@@ -50,5 +51,6 @@ __all__ = [
     "invitation_matches",
     "seat_join",
     "seat_leave",
+    "standing_orders_set",
     "system_action_submit",
 ]

@@ -27,6 +27,10 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 log = logging.getLogger(__name__)
 
 SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
+# `Event.reason` of a move a player's standing order played (kind "action": their own move)
+STANDING_REASON = "standing"
+# a bound on the standing-order moves after one event (each one answers a distinct question)
+STANDING_MAX_MOVES = 500
 # Engine actions by which a player leaves a running game: an abandon in their record
 # (games.table.records); the platform's own drops and kicks also mark the seat "left".
 RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
@@ -60,6 +64,45 @@ def _apply(
     live.publish_on_commit(game)
     event.game = game
     return event
+
+
+def standing_orders_play(game: Game, engine=None, state=None) -> int:
+    """Play the standing orders of the players now waited for, one move at a time, until
+    none answers: each is an ordinary `action` event of that seat (`reason` "standing"), in
+    the same transaction, at once — exactly when the player could have answered. Orders
+    that lapse are saved. The game row is locked. Returns how many moves were played."""
+    if game.status != Game.Status.RUNNING:
+        return 0
+    if engine is None:
+        engine = common.engine_for(game.kind)
+    if not getattr(engine, "standing_orders", ()):
+        return 0
+    played = 0
+    while played < STANDING_MAX_MOVES and game.status == Game.Status.RUNNING:
+        seats = [
+            seat
+            for seat in game.seats.filter(to_act=True).order_by("position")
+            if seat.standing_orders and seat.status == Seat.Status.PLAYING
+        ]
+        if not seats:
+            return played
+        if state is None:
+            state = engine.load(game.state)
+        move = None
+        for seat in seats:
+            action, left = engine.standing_answer(state, seat.player_id, set(seat.standing_orders))
+            if set(left) != set(seat.standing_orders):
+                seat.standing_orders = [o for o in seat.standing_orders if o in left]
+                seat.save(update_fields=["standing_orders"])
+            if action is not None:
+                move = (seat, action)
+                break
+        if move is None:
+            return played
+        _apply(game, move[0], move[1], kind=Event.Kind.ACTION, reason=STANDING_REASON)
+        state = None
+        played += 1
+    return played
 
 
 def _check_running(game: Game) -> None:
@@ -96,16 +139,20 @@ def action_submit(*, game_id, user, action, expected_seq, decision_key=None) -> 
         if seat is None:
             raise NotYourSeat()
         _check_running(game)
-        if expected_seq == game.state_seq:
-            return _apply(game, seat, action, kind=Event.Kind.ACTION)
-        if decision_key is None or expected_seq > game.state_seq:
-            raise StaleAction()
         engine = common.engine_for(game.kind)
-        state = engine.load(game.state)
-        current = common.decision_key(engine, state, seat.player_id)
-        if current is None or not hmac.compare_digest(current, decision_key):
-            raise StaleAction()
-        return _apply(game, seat, action, kind=Event.Kind.ACTION, engine=engine, state=state)
+        state = None
+        if expected_seq != game.state_seq:
+            if decision_key is None or expected_seq > game.state_seq:
+                raise StaleAction()
+            state = engine.load(game.state)
+            current = common.decision_key(engine, state, seat.player_id)
+            if current is None or not hmac.compare_digest(current, decision_key):
+                raise StaleAction()
+        else:
+            state = engine.load(game.state)
+        event = _apply(game, seat, action, kind=Event.Kind.ACTION, engine=engine, state=state)
+        standing_orders_play(game, engine)
+        return event
 
 
 def system_action_submit(
@@ -139,4 +186,6 @@ def system_action_submit(
             if player_id not in engine.waiting_for(state):
                 raise IllegalMove(_("This player has nothing to decide now."))
             action = engine.default_action(state, player_id)
-        return _apply(game, seat, action, kind=Event.Kind.SYSTEM, reason=reason)
+        event = _apply(game, seat, action, kind=Event.Kind.SYSTEM, reason=reason)
+        standing_orders_play(game)
+        return event

@@ -20,6 +20,7 @@ from games.table.models import Game, TimeControl
 from games.table.presenters import full_view, present_game
 from games.table.selectors import chat_with_hidden
 from games.table.services import AccessDenied, GameError, GameNotFound
+from games.table.views.orders import standing_context
 
 SESSION_INVITATIONS = "game_invitations"
 
@@ -181,6 +182,7 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "user": user,
     }
     context.update(seat_context(request, game_view, context))
+    context["standing"] = standing_context(game_view)
     return context
 
 
