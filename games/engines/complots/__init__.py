@@ -169,7 +169,7 @@ Decision key
 ``decision_key(state, player)`` (the platform's hook, see ``Engine.decision_key``) is a
 32-digit hex string naming the question ``player`` faces; None for a spectator or a stranger.
 It stays the same while others answer the same question and changes with it. It hashes: the
-turn number, the count of log entries other than ``announce``, ``pending`` without
+player, the turn number, the count of log entries other than ``announce``, ``pending`` without
 ``waiting_for`` and ``announcers``, the player's ``private`` part, own coins and cards,
 every other player's coins, alive flag and face-up cards, the Trésor, the Court size, the
 Hospice and religions, who holds La Peste and Le Mendiant, the winner and the player's legal

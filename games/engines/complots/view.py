@@ -236,6 +236,7 @@ def decision_facts(s, seat, legal):
         if i != seat
     ]
     return {
+        "player": g.players[seat],
         "turn": s.turn,
         "log": progress,
         "pending": pending,
