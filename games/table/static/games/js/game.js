@@ -16,16 +16,25 @@
     if (window.htmx) window.htmx.trigger(document.body, "game-changed", detail || {});
   }
 
+  // The newest revision a notice announced. Notices come in bursts when several players
+  // answer at once; htmx drops a refresh queued on a panel that a response has just replaced,
+  // so after every swap the page asks again while it shows an older revision than announced.
+  var latest = -1;
   var url = page.dataset.sseUrl;
   if (url && window.EventSource) {
     var source = new EventSource(url);
     source.addEventListener("changed", function (event) {
       var notice;
       try { notice = JSON.parse(event.data); } catch (e) { return; }
-      if (notice && notice.rev !== revision()) changed(notice);
+      if (!notice) return;
+      if (notice.rev > latest) latest = notice.rev;
+      if (notice.rev !== revision()) changed(notice);
     });
     window.addEventListener("pagehide", function () { source.close(); });
   }
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (latest > revision()) changed({ rev: latest });
+  });
 
   // A move's answer must always reach the page. htmx swaps a response into the element that
   // was the target when the request left; when another response replaced the panel
