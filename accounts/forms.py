@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import Profile, timezone_names
+from .models import STANDING_ORDER_CHOICES, Profile, timezone_names
 
 
 class ProfileForm(forms.ModelForm):
@@ -20,6 +20,16 @@ class ProfileForm(forms.ModelForm):
             "In your time zone. While you are away your deadlines are extended. Empty: not away."
         ),
     )
+    standing_orders = forms.MultipleChoiceField(
+        label=_("Standing orders of new games"),
+        choices=STANDING_ORDER_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "Played for you as your own move the moment you could answer; nobody else sees "
+            "them. Each game's page lets you change them for that game."
+        ),
+    )
 
     class Meta:
         model = Profile
@@ -31,6 +41,7 @@ class ProfileForm(forms.ModelForm):
             "email_reminder",
             "email_digest",
             "away_until",
+            "standing_orders",
         ]
         labels = {
             "display_name": _("Display name"),

@@ -21,6 +21,25 @@ def validate_timezone(value):
         raise ValidationError(_("Unknown time zone: %(name)s"), params={"name": value})
 
 
+#: The standing orders a player may set (per game, and here as the default of new games).
+#: The slugs are the engines' (`Engine.standing_orders`); a game keeps those its engine has.
+STANDING_ORDER_CHOICES = [
+    ("pass_untargeted", _("Pass on claims and blocks that do not target me")),
+    ("never_challenge", _("Never challenge")),
+    (
+        "block_foreign_aid",
+        _("Block Foreign Aid when I hold a card that blocks it (the Duchesse), else pass"),
+    ),
+    ("pass_until_turn", _("Pass everything until my turn")),
+]
+STANDING_ORDER_SLUGS = tuple(slug for slug, _label in STANDING_ORDER_CHOICES)
+
+
+def validate_standing_orders(value):
+    if not isinstance(value, list) or any(v not in STANDING_ORDER_SLUGS for v in value):
+        raise ValidationError(_("Unknown standing order."))
+
+
 class Profile(models.Model):
     LANGUAGE_AUTO = ""
     LANGUAGE_CHOICES = [
@@ -54,6 +73,13 @@ class Profile(models.Model):
         null=True,
         blank=True,
         help_text=_("While you are away, your deadlines are extended. Empty: not away."),
+    )
+    standing_orders = models.JSONField(
+        _("standing orders"),
+        default=list,
+        blank=True,
+        validators=[validate_standing_orders],
+        help_text=_("What new games answer for you without asking (you may change it per game)."),
     )
 
     class Meta:

@@ -12,7 +12,7 @@ Every engine is driven through the same surface::
 No engine imports Django, Celery, ``random``, ``time``, ``datetime`` or anything networked.
 """
 
-from games.engines.base import Engine, IllegalAction, SeededRandom
+from games.engines.base import Engine, IllegalAction, SeededRandom, decision_key_of
 from games.engines.registry import available_engines, get_engine, register_engine
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "IllegalAction",
     "SeededRandom",
     "available_engines",
+    "decision_key_of",
     "get_engine",
     "register_engine",
 ]

@@ -6,6 +6,7 @@ one is never touched. See /work/shared/design/ENGINES.md for the binding contrac
 """
 
 import hashlib
+import json
 import os
 
 _sha256 = hashlib.sha256
@@ -58,6 +59,37 @@ class Engine:
         """``None`` while the game runs, else a dict with at least ``"winners"``."""
         raise NotImplementedError
 
+    #: The standing orders this engine can follow (slugs; see ``standing_answer``).
+    standing_orders = ()
+
+    def standing_answer(self, state, player, orders):
+        """What ``player``'s standing ``orders`` (slugs of ``standing_orders``) play now.
+
+        Returns ``(action or None, orders_left)``: the action (one of ``legal_actions``) the
+        platform plays for ``player`` as their own move, and the orders still standing
+        afterwards (an order may lapse, e.g. "until my turn"). It may use only what
+        ``player`` may know (their view and legal actions), and acts only when ``player`` is
+        waited for. The base engine has no orders.
+        """
+        return None, set(orders)
+
+    def decision_key(self, state, player):
+        """A short string naming the question ``player`` faces now (``None``: no key).
+
+        Two moments give ``player`` the same key exactly when their decision is the same:
+        the same legal actions and the same view, except for who else is still to answer
+        (every ``"waiting_for"`` of the view). Another player's pass in a window everyone
+        answers at once leaves it unchanged; a challenge, a block, a resolution, a new turn
+        change it. The platform accepts a move made on a page showing the player's current
+        key even when other moves were applied meanwhile. It is computed from ``player``'s
+        own view and legal actions only, so it tells them nothing they do not know.
+
+        An engine whose view changes for other reasons when someone else answers the same
+        question (a count of answers, a log line per pass) overrides this with a narrower
+        key; one that returns ``None`` makes every change of the game a stale page.
+        """
+        return decision_key_of(self.view(state, player), self.legal_actions(state, player))
+
     def dump(self, state):
         """A JSON-serializable dict that ``load`` turns back into an equal state."""
         raise NotImplementedError
@@ -65,6 +97,23 @@ class Engine:
     def load(self, data):
         """The state that ``dump`` produced ``data`` from."""
         raise NotImplementedError
+
+
+def _without_waiting(value):
+    if isinstance(value, dict):
+        return {k: _without_waiting(v) for k, v in value.items() if k != "waiting_for"}
+    if isinstance(value, list | tuple):
+        return [_without_waiting(v) for v in value]
+    return value
+
+
+def decision_key_of(view, legal_actions) -> str:
+    """``Engine.decision_key`` from a view and legal actions already at hand: SHA-256 (hex,
+    32 digits) of both as canonical JSON, every ``"waiting_for"`` of the view left out."""
+    text = json.dumps(
+        [_without_waiting(view), legal_actions], sort_keys=True, separators=(",", ":"), default=str
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def seed_to_key(seed) -> bytes:

@@ -165,6 +165,10 @@ class Seat(models.Model):
     player_id = models.CharField(max_length=16)
     # Cache: the engine waits for this player now (player_id in engine.waiting_for(state)).
     to_act = models.BooleanField(default=False)
+    # Slugs of the engine's standing orders this player set for this game (engine
+    # `standing_orders`): the platform plays their answers as the player's own moves. Seen
+    # by this player only. Starts as the profile's default.
+    standing_orders = models.JSONField(default=list, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -108,6 +108,9 @@ class GameView:
     legal_actions: list[dict] = field(default_factory=list)
     chat: list[ChatMessage] = field(default_factory=list)
     can_join: bool = False
+    # engine.decision_key of the user's player (running games, seated users): the form posts
+    # it with `seq` so that other players' answers to the same window do not make it stale
+    decision_key: str | None = None
 
     @property
     def player_id(self) -> str | None:
@@ -160,6 +163,7 @@ def game_view(
         raise AccessDenied()
     view = None
     legal: list[dict] = []
+    key = None
     if game.state is not None:
         engine = common.engine_for(game.kind)
         state = engine.load(game.state)
@@ -167,6 +171,7 @@ def game_view(
         view = engine.view(state, player)
         if seat is not None and game.status == Game.Status.RUNNING:
             legal = engine.legal_actions(state, seat.player_id)
+            key = common.decision_key(engine, state, seat.player_id, view=view, legal=legal)
     chat = list(
         ChatMessage.objects.filter(game=game, hidden=False)
         .filter(chat_visible_to(user))
@@ -188,6 +193,7 @@ def game_view(
         legal_actions=legal,
         chat=chat,
         can_join=can_join,
+        decision_key=key,
     )
 
 

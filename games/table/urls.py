@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:game_id>/invite/<str:token>/", lobby.invitation, name="invitation"),
     path("games/<int:game_id>/panel/", play.game_panel, name="panel"),
     path("games/<int:game_id>/act/", play.action_post, name="act"),
+    path("games/<int:game_id>/standing/", play.standing_post, name="standing"),
     path("games/<int:game_id>/changed/", play.game_changed, name="changed"),
     path("games/<int:game_id>/live/", live.game_live, name="live"),
     path("games/<int:game_id>/chat/", play.chat, name="chat"),

@@ -130,3 +130,25 @@ def test_the_time_zone_is_active_for_the_users_requests(client, alice):
 def test_anonymous_requests_use_utc(client):
     response = client.get(reverse("home"))
     assert response.context["TIME_ZONE"] == "UTC"
+
+
+def test_standing_orders_default_is_saved_and_shown(client, alice):
+    client.force_login(alice)
+    orders = ["pass_untargeted", "never_challenge"]
+    response = client.post(
+        reverse("accounts:profile"), {**profile_data(), "standing_orders": orders}
+    )
+    assert response.status_code == 302
+    assert Profile.objects.get(user=alice).standing_orders == orders
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert 'value="pass_untargeted" ' in page or 'value="pass_untargeted"' in page
+    assert "Pass on claims and blocks that do not target me" in page
+
+
+def test_an_unknown_standing_order_is_refused(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        reverse("accounts:profile"), {**profile_data(), "standing_orders": ["win_always"]}
+    )
+    assert response.status_code == 200  # the form again, with its error
+    assert Profile.objects.get(user=alice).standing_orders == []

@@ -200,3 +200,48 @@ def test_complots_storm_of_random_moves(players):
     assert sorted(accepted) == list(range(2, game.state_seq + 1))
     assert accepted, "the storm applied no move at all"  # how many depends on the machine
     assert_log_consistent(game)
+
+
+def test_complots_all_seats_pass_the_same_window_at_once(players):
+    """Every seat answers the window at the same instant with the key its page showed: all
+    the passes are played, each exactly once, whatever order the locks give them."""
+    from games.table import selectors
+
+    users = players(8)
+    setup = {"hands": {"p1": ["duchesse", "comtesse"]}}
+    game = make_game(users, kind="complots", options={"setup": setup})
+    services.action_submit(
+        game_id=game.pk,
+        user=users[0],
+        action={"type": "power", "character": "duchesse"},
+        expected_seq=1,
+    )
+    answerers = users[1:]
+    pages = {u.pk: selectors.game_view(game_id=game.pk, user=u) for u in answerers}
+    # each seat clicks five times (a double click and more): one of them is played
+    count = len(answerers) * 5
+
+    def answer(i):
+        user = answerers[i % len(answerers)]
+        page = pages[user.pk]
+        return services.action_submit(
+            game_id=game.pk,
+            user=user,
+            action={"type": "pass"},
+            expected_seq=page.seq,
+            decision_key=page.decision_key,
+        )
+
+    results = race(answer, count=count)
+    kinds = [r[0] for r in results]
+    assert kinds.count("crash") == 0, [r for r in results if r[0] == "crash"]
+    assert kinds.count("ok") == len(answerers)
+    assert all(isinstance(r[1], StaleAction) for r in results if r[0] == "refused")
+    played = sorted(r[1].seat.player_id for r in results if r[0] == "ok")
+    assert played == sorted(s.player_id for s in game.seats.exclude(user=users[0]))
+    game.refresh_from_db()
+    assert game.state_seq == 2 + len(answerers)
+    engine = services.common.engine_for("complots")
+    state = engine.load(game.state)
+    assert engine.waiting_for(state) == ["p2"], "the claim stood: the next turn"
+    assert_log_consistent(game)

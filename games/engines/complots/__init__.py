@@ -1,8 +1,9 @@
 """Complots (the French Coup): base game, Complots 2, Saint-Barthélemy and Tyrannie.
 
 The rules are ``/work/shared/rules/complots-naiade-edition.fr.txt`` read with the rulings of
-``RULINGS.md`` (1-26). The contract is ENGINES.md; this docstring is the engine's own part of
-it. Players are opaque strings in seat order. Every action is a JSON dict with a ``"type"``.
+``RULINGS.md`` (1-26 and 34-37). The contract is ENGINES.md; this docstring is the engine's
+own part of it. Players are opaque strings in seat order. Every action is a JSON dict with a
+``"type"``.
 
 Modules
 -------
@@ -12,7 +13,8 @@ Modules
 ``powers``      what each action and each character does once its claim stands.
 ``extensions``  Complots 2 moments, Saint-Barthélemy and Tyrannie.
 ``legal``       legal actions and default actions per moment.
-``view``        ``view(state, player)``.
+``view``        ``view(state, player)`` and what ``decision_key`` hashes.
+``orders``      standing orders (``standing_answer``).
 ``log``         log entries and ``describe(entry, lang, names=None)``.
 ``engine``      ``ComplotsEngine``, the public surface.
 
@@ -70,7 +72,8 @@ card, exchange, ...) is then the only one waiting.
                                                     (P may be yourself: 1 Or; another: 2 Or;
                                                     the Or goes to the Hospice).
     ``{"type": "abuse_of_trust"}``                  Saint-Barthélemy: claim not to hold the
-                                                    Duchesse and take the Hospice.
+                                                    Duchesse and take the Hospice; not
+                                                    offered while the Hospice is empty.
     ``{"type": "plague", "target": P}``             Tyrannie: 5 Or, give La Peste to P.
     ``{"type": "beggar", "target": P}``             Tyrannie: 1 Or, give Le Mendiant to P.
     Comtesse, Sorcière and Croque-Mort have no action power.
@@ -160,6 +163,32 @@ handling of eliminated players does the rest: P is no longer waited for in open 
 forced decision lapses, P's action (P active) does nothing more and the next living player's
 turn begins, an action targeting P does nothing more (ruling 9). Nobody pays Or to an
 eliminated player (a transfer to them moves nothing).
+
+Decision key
+------------
+``decision_key(state, player)`` (the platform's hook, see ``Engine.decision_key``) is a
+32-digit hex string naming the question ``player`` faces; None for a spectator or a stranger.
+It stays the same while others answer the same question and changes with it. It hashes: the
+player, the turn number, the count of log entries other than ``announce``, ``pending`` without
+``waiting_for`` and ``announcers``, the player's ``private`` part, own coins and cards,
+every other player's coins, alive flag and face-up cards, the Trésor, the Court size, the
+Hospice and religions, who holds La Peste and Le Mendiant, the winner and the player's legal
+actions. So another player's pass, counter-announcement or two-player ``choose`` keeps it;
+a challenge, a block, a resolution, a loss, a resignation or a new moment changes it; and a
+player's own answer always changes their own key.
+
+Standing orders
+---------------
+``standing_orders`` = ``("pass_untargeted", "never_challenge", "block_foreign_aid",
+"pass_until_turn")``; ``standing_answer(state, player, orders)`` returns ``(action or None,
+orders_left)`` from the player's own view and legal actions only (module ``orders``), and an
+action only while the player is waited for in a window where ``pass`` is legal:
+``block_foreign_aid`` in the block window of an Aide Étrangère blocks with a live card of the
+player that blocks it, else passes (it answers either way: its timing tells nothing);
+``pass_until_turn`` passes in every ``challenge``/``block``/``announce`` window and lapses when
+the player's turn comes; ``never_challenge`` passes in every ``challenge`` window;
+``pass_untargeted`` passes in a window whose question is not about the player (not their own
+turn's action, not targeting them, not a Pape or Justicier, not their decision or claim).
 
 ``legal_actions`` returns shared, read-only dicts (a ``dict`` subclass that raises
 ``TypeError`` on change; ``dict(action)`` gives a mutable copy; the ``keep`` list of an

@@ -1,11 +1,15 @@
 """``ComplotsEngine``: the public surface (see the package docstring and ENGINES.md)."""
 
+import hashlib
+import json
+
 from games.engines.base import Engine, IllegalAction
 from games.engines.complots import extensions, flow, powers, resign
 from games.engines.complots.legal import DEFAULT, LEGAL
+from games.engines.complots.orders import STANDING_ORDERS, standing_answer
 from games.engines.complots.setup import new_game
 from games.engines.complots.state import ALIVE, RESIGN, dump_state, load_state
-from games.engines.complots.view import view_for, why_illegal
+from games.engines.complots.view import decision_facts, view_for, why_illegal
 
 _EMPTY = ()
 
@@ -157,6 +161,7 @@ class ComplotsEngine(Engine):
     """Complots, Complots 2, Saint-Barthélemy and Tyrannie (see the package docstring)."""
 
     name = "complots"
+    standing_orders = STANDING_ORDERS
 
     def new_game(self, players, options=None, seed=None):
         s = new_game(players, options, seed)
@@ -234,6 +239,26 @@ class ComplotsEngine(Engine):
         if player is not None and seat is None:
             raise IllegalAction(f"{player!r} is not a player of this game")
         return view_for(state, seat)
+
+    def decision_key(self, state, player):
+        """See ``Engine.decision_key`` and ``view.decision_facts`` (what is left out)."""
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if seat is None:
+            return None
+        facts = decision_facts(state, seat, self.legal_actions(state, player))
+        text = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def standing_answer(self, state, player, orders):
+        """See ``Engine.standing_answer`` and ``orders.standing_answer``."""
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if seat is None or not state.stack:
+            return None, set(orders)
+        known = set(orders) & set(STANDING_ORDERS)
+        if not known:
+            return None, known
+        view = view_for(state, seat)
+        return standing_answer(view, self.legal_actions(state, player), player, known)
 
     def outcome(self, state):
         if state.winner < 0:

@@ -45,7 +45,7 @@ def _turn(s, f, seat):
     bucket = _BUCKETS[coins] if coins < 10 else 6
     key = (seat, bucket, bytes(s.lives))  # lives per seat: finer than alive flags, cheaper
     if g.sb:
-        key = (*key, tuple(s.religion))
+        key = (*key, tuple(s.religion), s.hospice > 0)
     if g.tyr:
         key = (*key, s.plague < 0, s.beggar < 0)
     cache = g.t.turns
@@ -89,7 +89,8 @@ def _build_turn(s, seat):
                 acts.append(convert[seat])
             if coins >= 2:
                 acts.extend([convert[i] for i in opponents])
-        acts.append(t.abuse)
+        if s.hospice:  # an empty Hospice: it would only pass the turn (ruling 36)
+            acts.append(t.abuse)
     if g.tyr:
         if s.plague < 0 and coins >= 5:
             acts.extend([t.plague[i] for i in opponents])

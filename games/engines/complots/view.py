@@ -210,6 +210,49 @@ def view_for(s, seat):
 _ = (HIDDEN_LOST, PENDING_LOSS)
 
 
+def decision_facts(s, seat, legal):
+    """What ``decision_key`` hashes for ``seat``: the question and what it rests on.
+
+    Left out, because another player's answer to the same question changes them without
+    changing this one: who is still waited for, the announcers so far of a counter-announcement
+    window (and their ``announce`` log entries), the cards the other player took in the
+    two-player ``choose`` step. Everything else that can change a decision moves the turn
+    number, the count of the other log entries, the open moment or the player's own cards.
+    """
+    g = s.game
+    progress = 0
+    log = s.log
+    while log is not None:
+        if entry_event(log[0]) != "announce":
+            progress += 1
+        log = log[1]
+    pending = _pending(s, seat)
+    if pending is not None:
+        pending.pop("waiting_for", None)
+        pending.pop("announcers", None)
+    others = [
+        [s.coins[i], s.lives[i] > 0, sorted(c for c, st in s.hands[i] if st == REVEALED)]
+        for i in range(g.n)
+        if i != seat
+    ]
+    return {
+        "player": g.players[seat],
+        "turn": s.turn,
+        "log": progress,
+        "pending": pending,
+        "private": _private(s, seat),
+        "mine": [s.coins[seat], [_card(c, st, True) for c, st in s.hands[seat]]],
+        "others": others,
+        "treasury": s.treasury,
+        "court": len(s.court),
+        "hospice": s.hospice if g.sb else None,
+        "religion": list(s.religion) if g.sb else None,
+        "tyrannie": [s.plague, s.beggar] if g.tyr else None,
+        "winner": s.winner,
+        "legal": legal,
+    }
+
+
 def why_illegal(s, seat, action):
     """A readable reason why ``action`` is not legal for ``seat`` now."""
     try:

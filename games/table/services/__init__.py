@@ -31,6 +31,7 @@ from .lobby import (
     seat_range,
 )
 from .play import action_submit, system_action_submit
+from .standing import standing_orders_set
 
 __all__ = [
     "AccessDenied",
@@ -59,5 +60,6 @@ __all__ = [
     "seat_join",
     "seat_leave",
     "seat_range",
+    "standing_orders_set",
     "system_action_submit",
 ]

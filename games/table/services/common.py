@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import get_engine
+from games.engines import Engine, decision_key_of, get_engine
 from games.table.models import Game, Seat
 from games.table.signals import game_changed_send
 
@@ -85,6 +85,41 @@ def lock_game(game_id) -> Game:
         return Game.objects.select_for_update().get(pk=pk)
     except Game.DoesNotExist:
         raise GameNotFound() from None
+
+
+DECISION_KEY_MAX_CHARS = 128
+
+
+def decision_key(engine, state, player_id, *, view=None, legal=None) -> str | None:
+    """The engine's `decision_key(state, player_id)` (see games.engines.base.Engine).
+
+    An engine that keeps the base definition gets it from `view` and `legal` when the caller
+    already has them (no second view). None (no key: only the exact seq is fresh) when the
+    engine has none or fails."""
+    method = getattr(engine, "decision_key", None)
+    try:
+        if method is None or getattr(type(engine), "decision_key", None) is Engine.decision_key:
+            if view is None:
+                view = engine.view(state, player_id)
+            if legal is None:
+                legal = engine.legal_actions(state, player_id)
+            return decision_key_of(view, legal)
+        key = method(state, player_id)
+    except Exception:  # a key is a convenience: never let it break a page or a move
+        log.error("engine %s: decision_key failed", engine, exc_info=True)
+        return None
+    return key if isinstance(key, str) and len(key) <= DECISION_KEY_MAX_CHARS else None
+
+
+def coerce_decision_key(value) -> str | None:
+    """The decision key a form posted: None when absent, else a bounded string."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > DECISION_KEY_MAX_CHARS:
+        raise MalformedAction(
+            _("Your page's position in the game is missing or invalid: reload the page.")
+        )
+    return value
 
 
 def decision_is_window(engine, state, waiting: list[str]) -> bool:

@@ -26,6 +26,8 @@ from .errors import (
     NotHost,
     NotYourSeat,
 )
+from .play import standing_orders_play
+from .standing import default_orders
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +147,13 @@ def game_create(
             turn_seconds=turn,
             revision=1,
         )
-        Seat.objects.create(game=game, user=host, position=1, player_id="p1")
+        Seat.objects.create(
+            game=game,
+            user=host,
+            position=1,
+            player_id="p1",
+            standing_orders=default_orders(kind=kind, user=host),
+        )
         live.publish_on_commit(game)
     return game
 
@@ -170,7 +178,11 @@ def seat_join(*, game_id, user, invitation_token: str | None = None) -> Seat:
         taken = {s.position for s in seats}
         position = min(p for p in range(1, game.max_seats + 1) if p not in taken)
         seat = Seat.objects.create(
-            game=game, user=user, position=position, player_id=f"p{position}"
+            game=game,
+            user=user,
+            position=position,
+            player_id=f"p{position}",
+            standing_orders=default_orders(kind=game.kind, user=user),
         )
         game.revision += 1
         game.save(update_fields=["revision"])
@@ -263,5 +275,6 @@ def game_start(*, game_id, user) -> Game:
         game.started_at = now
         game.save(update_fields=["status", "started_at"])
         store_state(game, engine, state, seq=1, now=now)
+        standing_orders_play(game, engine, state)
         live.publish_on_commit(game)
     return game

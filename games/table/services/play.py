@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import logging
 
 from django.db import transaction
@@ -16,6 +17,7 @@ from . import common
 from .common import (
     ACTION_MAX_CHARS,
     check_json_dict,
+    coerce_decision_key,
     coerce_seq,
     lock_game,
     store_state,
@@ -29,15 +31,22 @@ SYSTEM_REASONS = ("timeout", "timeout_follow", "autopilot", "moderation")
 # the engine keeps open (Intrigue: the host refuses each offer, then places): one missed
 # deadline, however many moves.
 TIMEOUT_FOLLOW = "timeout_follow"
+# `Event.reason` of a move a player's standing order played (kind "action": their own move)
+STANDING_REASON = "standing"
+# a bound on the standing-order moves after one event (each one answers a distinct question)
+STANDING_MAX_MOVES = 500
 # Engine actions by which a player leaves a running game: an abandon in their record
 # (games.table.records); the platform's own drops and kicks also mark the seat "left".
 RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
 
 
-def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "") -> Event:
+def _apply(
+    game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "", engine=None, state=None
+) -> Event:
     """Ask the engine, append the event, refresh the cache. The game row is locked."""
-    engine = common.engine_for(game.kind)
-    state = engine.load(game.state)
+    if engine is None:
+        engine = common.engine_for(game.kind)
+        state = engine.load(game.state)
     try:
         new_state = engine.apply(state, seat.player_id, action)
     except IllegalAction as exc:
@@ -61,17 +70,62 @@ def _apply(game: Game, seat: Seat, action: dict, *, kind: str, reason: str = "")
     return event
 
 
+def standing_orders_play(game: Game, engine=None, state=None) -> int:
+    """Play the standing orders of the players now waited for, one move at a time, until
+    none answers: each is an ordinary `action` event of that seat (`reason` "standing"), in
+    the same transaction, at once — exactly when the player could have answered. Orders
+    that lapse are saved. The game row is locked. Returns how many moves were played."""
+    if game.status != Game.Status.RUNNING:
+        return 0
+    if engine is None:
+        engine = common.engine_for(game.kind)
+    if not getattr(engine, "standing_orders", ()):
+        return 0
+    played = 0
+    while played < STANDING_MAX_MOVES and game.status == Game.Status.RUNNING:
+        seats = [
+            seat
+            for seat in game.seats.filter(to_act=True).order_by("position")
+            if seat.standing_orders and seat.status == Seat.Status.PLAYING
+        ]
+        if not seats:
+            return played
+        if state is None:
+            state = engine.load(game.state)
+        move = None
+        for seat in seats:
+            action, left = engine.standing_answer(state, seat.player_id, set(seat.standing_orders))
+            if set(left) != set(seat.standing_orders):
+                seat.standing_orders = [o for o in seat.standing_orders if o in left]
+                seat.save(update_fields=["standing_orders"])
+            if action is not None:
+                move = (seat, action)
+                break
+        if move is None:
+            return played
+        _apply(game, move[0], move[1], kind=Event.Kind.ACTION, reason=STANDING_REASON)
+        state = None
+        played += 1
+    return played
+
+
 def _check_running(game: Game) -> None:
     if game.status != Game.Status.RUNNING:
         raise GameNotRunning()
 
 
-def action_submit(*, game_id, user, action, expected_seq) -> Event:
+def action_submit(*, game_id, user, action, expected_seq, decision_key=None) -> Event:
     """Play `action` (an engine action dict) for the user's seat.
 
-    `expected_seq` is the `state_seq` the player's page was showing: if the game has moved
-    on since, the action is refused (StaleAction) — so of two players racing for the same
-    window, exactly one is accepted. Locks the game row, asks the engine, appends the Event
+    `expected_seq` is the `state_seq` the player's page was showing and `decision_key` the
+    key of the decision it showed them (`GameView.decision_key`). The move is fresh when the
+    seq is still the game's, or when the seq moved on but the player's decision key is still
+    the same: other players answered the same window meanwhile (a pass), which does not
+    change this player's question. Otherwise (the claim was challenged or resolved, the
+    window closed, the player already answered, no key given) it is refused: StaleAction.
+    So of two players racing to close the same window exactly one is accepted, while all the
+    players passing a window at once are all accepted, and a double click applies once.
+    Locks the game row, asks the engine, appends the Event
     (seq = state_seq + 1), refreshes the cached state, deadline, seats and, when the engine
     gives an outcome, status finished + result; publishes a change notice after commit.
     Returns the new Event (its `.game` is the updated game).
@@ -82,15 +136,27 @@ def action_submit(*, game_id, user, action, expected_seq) -> Event:
         raise NotYourSeat()
     action = check_json_dict(action, max_chars=ACTION_MAX_CHARS, error_cls=MalformedAction)
     expected_seq = coerce_seq(expected_seq)
+    decision_key = coerce_decision_key(decision_key)
     with transaction.atomic():
         game = lock_game(game_id)
         seat = game.seats.filter(user=user).first()
         if seat is None:
             raise NotYourSeat()
         _check_running(game)
+        engine = common.engine_for(game.kind)
+        state = None
         if expected_seq != game.state_seq:
-            raise StaleAction()
-        return _apply(game, seat, action, kind=Event.Kind.ACTION)
+            if decision_key is None or expected_seq > game.state_seq:
+                raise StaleAction()
+            state = engine.load(game.state)
+            current = common.decision_key(engine, state, seat.player_id)
+            if current is None or not hmac.compare_digest(current, decision_key):
+                raise StaleAction()
+        else:
+            state = engine.load(game.state)
+        event = _apply(game, seat, action, kind=Event.Kind.ACTION, engine=engine, state=state)
+        standing_orders_play(game, engine)
+        return event
 
 
 def system_action_submit(
@@ -124,4 +190,6 @@ def system_action_submit(
             if player_id not in engine.waiting_for(state):
                 raise IllegalMove(_("This player has nothing to decide now."))
             action = engine.default_action(state, player_id)
-        return _apply(game, seat, action, kind=Event.Kind.SYSTEM, reason=reason)
+        event = _apply(game, seat, action, kind=Event.Kind.SYSTEM, reason=reason)
+        standing_orders_play(game)
+        return event

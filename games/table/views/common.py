@@ -20,6 +20,7 @@ from games.table.models import Game, TimeControl
 from games.table.presenters import chat_phrases, full_view, present_game, stylesheets
 from games.table.selectors import chat_with_hidden
 from games.table.services import AccessDenied, GameError, GameNotFound
+from games.table.views.orders import standing_context
 
 SESSION_INVITATIONS = "game_invitations"
 
@@ -159,6 +160,7 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "chat_phrases": viewer_phrases(game_view),
         "viewer": game_view.player_id,
         "state_seq": game_view.seq,
+        "decision_key": game_view.decision_key or "",
         "revision": game_view.revision,
         "live_mode": live_mode(),
         "flash": flash or [],
@@ -191,6 +193,7 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "user": user,
     }
     context.update(seat_context(request, game_view, context))
+    context["standing"] = standing_context(game_view)
     return context
 
 

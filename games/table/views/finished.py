@@ -157,7 +157,9 @@ def log_download(request, game_id):
                 "kind": e.kind,
                 "player": e.seat.player_id if e.seat else None,
                 "action": e.action,
-                "reason": e.reason,
+                # system events only: a standing order's move is the player's own, and only
+                # its owner ever learns it was one
+                "reason": e.reason if e.kind == "system" else "",
                 "created_at": e.created_at.isoformat(),
             }
             for e in events

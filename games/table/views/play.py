@@ -107,7 +107,11 @@ def action_post(request, game_id):
     try:
         action, expected_seq = parse_action(request.POST)
         services.action_submit(
-            game_id=game_id, user=request.user, action=action, expected_seq=expected_seq
+            game_id=game_id,
+            user=request.user,
+            action=action,
+            expected_seq=expected_seq,
+            decision_key=request.POST.get("decision_key") or None,
         )
     except GameError as exc:
         error = exc
@@ -116,6 +120,31 @@ def action_post(request, game_id):
     if not request.htmx:
         return back_to_game(request, game_id, error=error_text(error) if error else None)
     flash = [{"level": "error", "text": error_text(error)}] if error else None
+    return render_panel(request, load_view(request, game_id), flash=flash)
+
+
+@login_required
+@require_POST
+def standing_post(request, game_id):
+    """Set the player's standing orders for this game. htmx: the refreshed panel."""
+    error = None
+    try:
+        services.standing_orders_set(
+            game_id=game_id, user=request.user, orders=request.POST.getlist("orders")
+        )
+    except GameError as exc:
+        error = exc
+        raise_for_access_if_gone(exc)
+    done = _("Your standing orders are saved.")
+    if not request.htmx:
+        if error:
+            return back_to_game(request, game_id, error=error_text(error))
+        return back_to_game(request, game_id, success=done)
+    flash = [
+        {"level": "error", "text": error_text(error)}
+        if error
+        else {"level": "success", "text": done}
+    ]
     return render_panel(request, load_view(request, game_id), flash=flash)
 
 

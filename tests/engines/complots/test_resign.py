@@ -263,14 +263,14 @@ def test_random_games_with_frequent_resignations_keep_every_invariant(count):
             hidden_every=5,
             reload_every=3,
             describe_log=True,
-            resign_rate=0.04,
+            resign_rate=0.04 if count > 2 else 0.06,  # two-player games are short
         )
         if any(action == resign() for _, action in game.actions):
             resigned_games += 1
         again = replay(game)
         assert ENGINE.dump(again) == ENGINE.dump(game.state)
         assert total_coins(game.state) == 54
-    assert resigned_games >= 8, "the property must actually exercise resignations"
+    assert resigned_games >= 8, f"resignations must be exercised ({resigned_games} games)"
 
 
 def test_examined_player_resigns_before_the_inquisiteur_decides():
