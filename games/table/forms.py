@@ -25,7 +25,10 @@ class GameCreateForm(forms.Form):
         coerce=int,
         choices=[(n, str(n)) for n in range(2, 9)],
         initial=4,
-        help_text=_("The host starts the game once at least two players sat down."),
+        help_text=_(
+            "The game starts when every seat is taken (if you tick the box below), or when "
+            "you start it with at least two players."
+        ),
     )
     characters = forms.ChoiceField(
         label=_("Characters"),
@@ -51,6 +54,9 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
     )
     time_control = forms.ChoiceField(label=_("Time control"), initial=TimeControl.DEFAULT)
+    auto_start = forms.BooleanField(
+        label=_("Start as soon as every seat is taken"), required=False, initial=True
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -23,6 +23,7 @@ from .errors import (
 )
 from .lobby import game_cancel, game_create, game_start, invitation_matches, seat_join, seat_leave
 from .play import action_submit, system_action_submit
+from .rematch import game_rematch
 
 __all__ = [
     "AccessDenied",
@@ -46,6 +47,7 @@ __all__ = [
     "chat_post",
     "game_cancel",
     "game_create",
+    "game_rematch",
     "game_start",
     "invitation_matches",
     "seat_join",
