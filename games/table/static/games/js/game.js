@@ -170,23 +170,29 @@
   // The panel is replaced after each move and change notice. When the focus was inside it,
   // it goes back to the same action (same button value) or to the status heading; focus
   // elsewhere (the chat box...) is never moved.
+  // The last focus inside the panel (a button being disabled during its request, or
+  // removed by the swap, leaves the focus on <body>: this remembers where it was).
   var focusKey = null;
-  document.body.addEventListener("htmx:beforeSwap", function (event) {
-    var target = event.detail.target;
-    if (!target || target.id !== "game-panel") return;
-    var active = document.activeElement;
-    focusKey = null;
-    if (active && target.contains(active)) {
-      focusKey = { value: active.getAttribute("value"), name: active.getAttribute("name"), id: active.id };
-    }
+  document.addEventListener("focusin", function (event) {
+    var p = panel();
+    var el = event.target;
+    focusKey = p && p.contains(el)
+      ? { value: el.getAttribute("value"), name: el.getAttribute("name"), id: el.id }
+      : null;
+  });
+  document.addEventListener("mousedown", function (event) {
+    var p = panel();
+    if (!p || !p.contains(event.target)) focusKey = null;
   });
 
-  document.body.addEventListener("htmx:afterSettle", function (event) {
-    var target = event.detail.target;
+  var shownPanel = panel();
+  document.body.addEventListener("htmx:afterSettle", function () {
     tick();
-    if (!target || target.id !== "game-panel") return;
     var p = panel();
-    if (focusKey && p && !p.contains(document.activeElement)) {
+    if (!p || p === shownPanel) return;  // not a new panel (the chat, the log...)
+    shownPanel = p;
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (focusKey && p && lost) {
       var again = null;
       if (focusKey.value !== null) {
         p.querySelectorAll("button[value]").forEach(function (button) {
@@ -198,7 +204,6 @@
       if (!again || !p.contains(again)) again = document.getElementById("status-heading");
       if (again) again.focus();
     }
-    focusKey = null;
     // Old messages (e.g. "You sat down", shown when the page loaded) go once the table moved.
     var box = document.querySelector("#messages .messages");
     if (box) box.remove();
