@@ -245,3 +245,41 @@ def test_countdown_shows_the_local_date_on_hover(browser, site):
     # The browser's time zone reached the server (cookie -> profile).
     assert any(c["name"] == "tz" and c["value"] == "Asia/Tokyo" for c in context.cookies())
     context.close()
+
+
+def test_old_messages_go_after_a_live_update_and_notifications_are_asked_by_a_button(browser, site):
+    data = site.setup("fla", "flb")
+    host = context_for(browser, site, data["sessions"]["fla"])
+    guest = context_for(browser, site, data["sessions"]["flb"])
+    page = host.new_page()
+    page.goto("/games/new/")
+    page.select_option("select[name=kind]", "complots")
+    page.select_option("select[name=max_seats]", "3")
+    page.locator("form.create-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    assert page.locator("#messages .messages").count() == 1  # "Your table is open..."
+    other = guest.new_page()
+    other.goto(page.url)
+    other.locator("button", has_text="Join this game").click()
+    page.locator("[data-testid=seat]", has_text="flb").wait_for(timeout=LIVE_TIMEOUT)
+    assert page.locator("#messages .messages").count() == 0
+    # The host may cancel the open table.
+    page.locator("[data-testid=cancel-table]").click()
+    page.wait_for_url(re.compile(r"/games/$"))
+    other.locator("#status-heading", has_text="aborted").wait_for(timeout=LIVE_TIMEOUT)
+    host.close()
+    guest.close()
+
+    data = site.setup("nta", "ntb", "ntc", "--demo-game", "0")
+    context = context_for(browser, site, data["sessions"]["nta"])
+    context.add_init_script(
+        "window.__asked = 0; if (window.Notification) { Notification.requestPermission = "
+        "function () { window.__asked += 1; return Promise.resolve('granted'); }; }"
+    )
+    page = context.new_page()
+    page.goto(f"/games/{data['game']}/")
+    page.wait_for_selector("#game-panel .table")
+    assert page.evaluate("window.__asked") == 0
+    page.locator("#call-notify").click()
+    assert page.evaluate("window.__asked") == 1
+    context.close()

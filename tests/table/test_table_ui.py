@@ -360,3 +360,24 @@ def test_countdown_and_time_zone(client, alice, bob):
     client.get(url("detail", game))
     alice.profile.refresh_from_db()
     assert alice.profile.timezone == "Asia/Tokyo"
+
+
+def test_french_page_elides_and_never_guesses_a_gender(client, alice, bob, carol):
+    from django.utils import translation
+
+    game = complots_game([alice, bob, carol])
+    play(game, alice, {"type": "power", "character": "capitaine", "target": "p2"})
+    play(game, bob, {"type": "challenge"})
+    play(game, bob, {"type": "lose", "character": "comtesse"})
+    play(game, bob, {"type": "pass"})
+    play(game, bob, {"type": "resign"})
+    with translation.override("fr"):
+        client.force_login(carol)
+        client.cookies["django_language"] = "fr"
+        visible = text_of(client.get(url("detail", game)).content.decode())
+    assert "Bob est hors jeu." in visible and "Hors jeu" in visible
+    assert not re.search(r"\b[Dd]e [AEIOUYÉ]", visible), re.findall(
+        r".{30}\b[Dd]e [AEIOUYÉ].{20}", visible
+    )
+    assert "éliminé" not in visible.lower()
+    assert "Trésor" in visible and "Treasury" not in visible
