@@ -132,6 +132,7 @@ def test_actions_are_on_screen_without_scrolling(browser, site, width, height):
     first = page.evaluate(
         "document.querySelector('#move-form button[name=action]').getBoundingClientRect().bottom"
     )
+    print(f"{width}x{height}: actions start at {top:.0f}px, first action ends at {first:.0f}px")
     assert 0 <= top < height, f"the actions start at {top}px in a {height}px window"
     assert first <= height, f"the first action ends at {first}px in a {height}px window"
     # The "Your move" banner links to them.
