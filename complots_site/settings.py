@@ -161,6 +161,9 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery sends what tasks print (e.g. the console mail backend's mails) to its log unless
+# this is off: scripts/demo turns it off so that the demo's mails show on its console.
+CELERY_WORKER_REDIRECT_STDOUTS = env_bool("CELERY_WORKER_REDIRECT_STDOUTS", True)
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TIMEZONE = "UTC"

@@ -27,8 +27,9 @@ class GameCreateForm(forms.Form):
         choices=[(n, str(n)) for n in range(1, MAX_SEATS + 1)],
         initial=4,
         help_text=_(
-            "One seat: a solo game, started at once. Otherwise the host starts the game once "
-            "at least two players sat down."
+            "One seat: a solo game, started at once. Otherwise the game starts when every "
+            "seat is taken (if you tick the box below), or when you start it with at least "
+            "two players."
         ),
     )
     characters = forms.ChoiceField(
@@ -55,6 +56,9 @@ class GameCreateForm(forms.Form):
         widget=forms.RadioSelect,
     )
     time_control = forms.ChoiceField(label=_("Time control"), initial=TimeControl.DEFAULT)
+    auto_start = forms.BooleanField(
+        label=_("Start as soon as every seat is taken"), required=False, initial=True
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -114,6 +114,12 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # The host's choice: the game starts by itself once every seat is taken.
+    auto_start = models.BooleanField(_("start when full"), default=False)
+    # A new table with the same settings and players, opened after this one ended.
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

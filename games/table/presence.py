@@ -1,5 +1,6 @@
-"""Who has a game page open: the live stream and the polling of a game page touch it every
-few seconds (`presence_touch`); `presence_is_open` is true for PRESENCE_TTL_SECONDS after.
+"""Who is looking at a game page: the page posts to `games:seen` while it is visible (Page
+Visibility API), every few seconds (`presence_touch`); `presence_is_open` is true for
+PRESENCE_TTL_SECONDS after. A page left in a background tab stops touching it.
 The mail sends no "your turn" to a player who has the game open. Kept in the cache: an
 outage only means that a mail may go out to someone who is looking."""
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 
 from games.table.models import Event, Game, Seat
 
-# A seat taken away from its player (left, kicked, dropped to autopilot) is an abandon, and
-# so is a seat whose player resigned (the engine's resign: the seat shows "eliminated").
+# A seat its player gave up (left, dropped to autopilot by the timeout rule) is an abandon,
+# and so is a seat whose player resigned (the engine's resign: the seat shows "eliminated");
+# a seat a moderator took away is not.
 ABANDONED_STATUSES = (Seat.Status.LEFT, Seat.Status.AUTOPILOT)
 TIMEOUT_REASON = "timeout"
+MODERATION_KIND = "moderation"  # the kind of the notes games.moderation appends
 
 
 @dataclass(frozen=True)
@@ -60,9 +62,15 @@ def player_records(users) -> dict[int, PlayerRecord]:
             won[user_id] += 1
     from games.table.services.play import RESIGN_ACTION_TYPES
 
+    # A seat a moderator took away is no abandon of its player's: the moderation note of
+    # the kick (games.moderation) marks it.
+    kicked = Event.objects.filter(
+        seat=OuterRef("pk"), kind=MODERATION_KIND, action__type__startswith="kick"
+    )
     abandoned = dict(
         Seat.objects.filter(user_id__in=ids)
         .filter(Q(status__in=ABANDONED_STATUSES) | Q(events__action__type__in=RESIGN_ACTION_TYPES))
+        .exclude(Exists(kicked))
         .values("user_id")
         .annotate(n=Count("id", distinct=True))
         .values_list("user_id", "n")

@@ -34,5 +34,37 @@
     });
   });
 
+  // A button that copies a field's text (e.g. an invitation link): <button data-copy="#id"
+  // hidden>, shown where the clipboard API exists (also in content htmx swaps in later).
+  function showCopyButtons(root) {
+    if (!navigator.clipboard || !root.querySelectorAll) return;
+    root.querySelectorAll("[data-copy]").forEach(function (button) { button.hidden = false; });
+  }
+  showCopyButtons(document);
+  document.addEventListener("htmx:load", function (event) { showCopyButtons(event.detail.elt); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-copy]") : null;
+    var field = button ? document.querySelector(button.dataset.copy) : null;
+    if (!field || !navigator.clipboard) return;
+    var label = button.dataset.label || button.textContent;
+    button.dataset.label = label;
+    navigator.clipboard.writeText(field.value || field.textContent).then(function () {
+      button.textContent = button.dataset.copied || label;
+      setTimeout(function () { button.textContent = label; }, 2000);
+    });
+  });
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+  });
+
+  // The browser's time zone, for the server's dates (accounts.middleware reads it).
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // IANA names ("Europe/Paris") are safe in a cookie as they are.
+    if (zone && /^[A-Za-z0-9_+\/-]+$/.test(zone) && document.cookie.indexOf("tz=" + zone) === -1) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+    }
+  } catch (e) { /* an old browser: the profile's zone is used */ }
+
   window.complots = { flash: flash };
 })();

@@ -1,8 +1,10 @@
 """Prepare the database of an end-to-end run: users with ready sessions, optionally a game.
 
 Run as a script against the run's own settings (DATABASE_URL...):
-    python tests/e2e/site_setup.py alice bob carol [--demo-game N | --intrigue-game]
-Prints JSON: {"sessions": {name: session_key}, "game": id or null}.
+    python tests/e2e/site_setup.py alice bob carol [--demo-game N] [--finished]
+                                              [--intrigue-game | --regicide SETUP_JSON]
+Prints JSON: {"sessions": {name: session_key}, "game": id or null}. With --finished the
+demo game is played to its end (N is then ignored).
 """
 
 import json
@@ -116,6 +118,13 @@ def regicide_game(users, setup):
 def main(argv):
     names = [a for a in argv if not a.startswith("--")]
     moves = None
+    if "--finished" in argv:
+        argv = [a for a in argv if a != "--finished"]
+        if "--demo-game" not in argv:
+            argv += ["--demo-game", "5000"]
+        else:
+            argv[argv.index("--demo-game") + 1] = "5000"
+        names = [a for a in argv if not a.startswith("--") and a != "5000"]
     if "--demo-game" in argv:
         moves = int(argv[argv.index("--demo-game") + 1])
         names = [n for n in names if n != str(moves)]

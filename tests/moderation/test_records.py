@@ -42,7 +42,8 @@ def test_record_counts(alice, bob, carol, moderator):
     assert first.status == "finished"
     winner = first.seats.get(player_id=first.result["winners"][0]).user
     loser = bob if winner == alice else alice
-    # A kicked seat is an abandon; a timeout is a system event with reason "timeout".
+    # A seat a moderator took away is no abandon of its player's (their own resignation or
+    # a drop by the timeout rule is); a timeout is a system event with reason "timeout".
     second = start_game(alice, carol)
     carol_seat = second.seats.get(user=carol)
     moderation.seat_kick(moderator=moderator, seat=carol_seat, mode="autopilot", reason="gone")
@@ -53,7 +54,7 @@ def test_record_counts(alice, bob, carol, moderator):
     )
     assert player_record(winner).finished == 1 and player_record(winner).won == 1
     assert player_record(loser).finished == 1 and player_record(loser).won == 0
-    assert player_record(carol).abandoned == 1 and player_record(carol).finished == 0
+    assert player_record(carol).abandoned == 0 and player_record(carol).finished == 0
     records = player_records([alice, carol])
     assert records[to_act.user_id].timeouts == 1
     assert sum(r.timeouts for r in records.values()) == 1

@@ -85,6 +85,20 @@ def random_options(rng, players):
     return options
 
 
+PRIVATE_LINE = re.compile(r"<li>([^<]*\(only you know this\)[^<]*)</li>")
+
+
+def private_lines_allowed(game, view, player):
+    """The private log lines a player's page may show: their own view's, nobody else's."""
+    from games.engines.complots import describe
+    from games.table.views.common import seat_names
+
+    names = seat_names(list(game.seats.select_related("user")))
+    return sorted(
+        describe(e, "en", names=names) for e in view["log"] if "only" in e and e["only"] == player
+    )
+
+
 def check_everyone(clients, game, engine, state, spectator, *, full_page):
     if game.status == Game.Status.FINISHED:
         return check_finished(clients, game, engine, state, spectator)
@@ -96,6 +110,13 @@ def check_everyone(clients, game, engine, state, spectator, *, full_page):
         assert response.status_code == 200
         served = served_cards(response.content.decode())
         assert served == allowed_cards(view), (player, game.state_seq)
+        if full_page:  # the log: a player's own private lines, nobody else's
+            import html as htmllib
+
+            lines = sorted(
+                htmllib.unescape(t) for t in PRIVATE_LINE.findall(response.content.decode())
+            )
+            assert lines == private_lines_allowed(game, view, player), (player, game.state_seq)
         others = Counter(
             {
                 k: v

@@ -88,7 +88,7 @@ def test_income(three):
     table.play("p1", {"type": "income"})
     assert table.coins("p1") == 3
     log = table.page("p2").split('id="game-log"')[1]
-    assert "Alice takes Income (1 Or)." in log  # describe() in English, with display names
+    assert "Alice takes Income (1 coin)." in log  # describe() in English, with display names
     assert table.view()["current_player"] == "p2"
 
 

@@ -383,9 +383,14 @@ def test_finished_game_replay_verify_download(client, alice, bob):
     assert "every 2s" not in html
 
     events = Event.objects.filter(game=game).count()
-    for step in (1, 2, events, events + 10, -3, "x"):
+    for step in (1, 2, events):
         response = client.get(url("replay", game), {"step": step})
         assert response.status_code == 200
+    # Out of range or garbage: the nearest real step, under its own address (one page each).
+    for step, canonical in ((0, 1), (events + 10, events), (-3, 1), ("x", events)):
+        response = client.get(url("replay", game), {"step": step})
+        assert response.status_code == 302
+        assert response["Location"].endswith(f"?step={canonical}")
     html = client.get(url("replay", game), {"step": 2}).content.decode()
     assert f"Step 2 of {events}" in html
 

@@ -48,14 +48,19 @@ def test_every_action_has_a_button_with_a_readable_label():
         __import__("json").dumps(a, sort_keys=True, separators=(",", ":")) for a in EVERY_ACTION
     )  # ...but none lost or duplicated
     labels = {b.json: b.label for b in buttons}
-    assert labels['{"target":"p2","type":"coup"}'] == "Bob"
+    assert labels['{"target":"p2","type":"coup"}'] == "Coup against Bob"
     assert labels['{"target":"p1","type":"convert"}'] == "Convert yourself (1 coin)"
     assert labels['{"target":"p2","type":"convert"}'] == "Convert Bob (2 coins)"
     assert (
         labels['{"keep":["duchesse","comtesse"],"type":"exchange"}'] == "Keep Duchesse + Comtesse"
     )
     assert labels['{"amounts":{"p2":2,"p3":1},"type":"split"}'] == "Bob 2 · Carol 1"
-    assert labels['{"to":["p2","p3"],"type":"give"}'] == "Bob, Carol"
+    assert labels['{"to":["p2","p3"],"type":"give"}'] == "Give to Bob, Carol"
+    assert labels['{"target":"p3","type":"plague"}'] == "Give La Peste to Carol"
+    assert labels['{"character":"assassin","type":"lose"}'] == "Lose the Assassin"
+    assert labels['{"character":"duchesse","type":"power"}'] == "Announce the Duchesse"
+    assert labels['{"character":"capitaine","target":"p2","type":"power"}'] == "Steal 2 from Bob"
+    assert "Announce" not in labels.values()  # every button says what it does, in full
     assert "Something new" in labels['{"n":3,"target":"p2","type":"something_new"}']
     assert all(label and "{" not in label for label in labels.values())
     keys = [g.key for g in groups]

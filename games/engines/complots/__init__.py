@@ -213,7 +213,7 @@ View
                   }],
      "hospice": int, "divided": bool,                    # only with Saint-Barthélemy
      "treasury", "court_size", "current_player", "waiting_for", "characters",
-     "log": [entry, ...],                                # public entries, see below
+     "log": [entry, ...],                                # public entries + p's private ones
      "options": {"saint_barthelemy": bool, "tyrannie": bool},
      "tyrannie": {"plague": P | None, "beggar": P | None},   # who holds each card; None = centre
      "turn": int,                                        # 1 for the first turn
@@ -245,7 +245,7 @@ Inquisiteur, while p decides), ``"shown_by_me"`` (the character p showed, for th
 
 Log
 ---
-Entries are JSON dicts with an ``"event"`` key and no hidden information:
+Entries are JSON dicts with an ``"event"`` key. Public entries hold no hidden information:
 
     {"event": "start", "players": [...], "first_player": P, "characters": [...]}
     {"event": "turn", "player": P, "number": n}
@@ -278,6 +278,14 @@ Entries are JSON dicts with an ``"event"`` key and no hidden information:
     {"event": "plague", "player": P, "target": T}
     {"event": "beggar", "player": P, "target": T}
     {"event": "win", "player": P}
+    {"event": "pass", "player": P, "moment": "challenge" | "block" | "announce"}
+
+Private entries carry ``"only": P``, the one player who learns what they say; ``view(state, P)``
+lists them in P's log only (never for another player nor a spectator):
+
+    {"event": "drew", "player": P, "cards": [C, ...], "only": P} # after a proof or a discard
+    {"event": "kept", "player": P, "cards": [C, ...], "only": P} # the end of an exchange
+    {"event": "seen", "player": T, "cards": [C], "only": I}      # T showed C to Inquisiteur I
 
 ``describe(entry, lang="en", names=None)`` (in ``log``) renders one entry as a sentence in
 English or French; ``names`` maps player ids to display names.

@@ -72,6 +72,7 @@ def _on_challenge_window(s, f, seat, action):
         flow.challenge(s, f, seat)
         return True
     # flow.challenge_pass, inlined: ``seat`` lets the claim stand
+    s.log = (("pass", s.game.players[seat], "challenge"), s.log)
     waiting = f["w"]
     stack = s.stack
     if len(waiting) == 1:
@@ -93,6 +94,7 @@ def _on_block_window(s, f, seat, action):
         powers.block(s, f, seat, action["character"])
         return True
     # flow.window_pass, inlined
+    s.log = (("pass", s.game.players[seat], "block"), s.log)
     waiting = f["w"]
     if len(waiting) == 1:
         s.stack.pop()

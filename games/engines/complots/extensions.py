@@ -35,6 +35,7 @@ def announce(s, f, seat):
 
 
 def announce_pass(s, f, seat):
+    s.log = (("pass", s.game.players[seat], "announce"), s.log)
     if flow.window_pass(s, f, seat):
         _close_announcements(s, f)
 

@@ -232,6 +232,8 @@ def replace_card(s, seat, index):
     """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
     hand = s.hands[seat]
     new = s.swap_with_court(hand[index][0])
+    player = s.game.players[seat]
+    s.add_log({"event": "drew", "player": player, "cards": [new], "only": player})
     s.mine()
     s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
 
@@ -252,6 +254,8 @@ def challenge(s, f, challenger):
             s.add_log({"event": "proof", "player": players[who], "character": None, "cards": live})
             s.shuffle_court(live)
             drawn = list(s.draw(len(live)))
+            p = players[who]
+            s.add_log({"event": "drew", "player": p, "cards": list(drawn), "only": p})
             s.mine()
             s.hands[who] = tuple(
                 ((drawn.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand
@@ -264,6 +268,9 @@ def challenge(s, f, challenger):
                 truthful = True
                 s.log = (("proof", players[who], c), s.log)
                 new = s.swap_with_court(c)
+                s.add_log(
+                    {"event": "drew", "player": players[who], "cards": [new], "only": players[who]}
+                )
                 s.mine()
                 s.hands[who] = hand[:i] + ((new, ALIVE),) + hand[i + 1 :]
                 break

@@ -250,6 +250,8 @@ def finish_exchange(s, f, seat, keep):
     s.mine()
     s.hands[seat] = tuple([(next(kept), ALIVE) if card[1] == ALIVE else card for card in hand])
     s.shuffle_court(pool)
+    player = s.game.players[seat]
+    s.add_log({"event": "kept", "player": player, "cards": list(keep), "only": player})
     if f["spy"] and s.coins[seat] >= 1 and s.court:
         s.stack.append({"k": "spy", "w": (seat,)})
 
@@ -272,6 +274,15 @@ def _resolve_inquisiteur(s, f):
 
 
 def show_card(s, inquisiteur, target, index):
+    players = s.game.players
+    s.add_log(
+        {
+            "event": "seen",
+            "player": players[target],
+            "cards": [s.hands[target][index][0]],
+            "only": players[inquisiteur],
+        }
+    )
     s.stack.append(
         {"k": "exam", "w": (inquisiteur,), "t": target, "i": index, "c": s.hands[target][index][0]}
     )

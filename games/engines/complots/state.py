@@ -319,6 +319,7 @@ LOG_KEYS = {
     "steal": ("steal", ("player", "target", "amount")),
     "exchange": ("exchange", ("player", "drawn")),
     "eliminated": ("eliminated", ("player",)),
+    "pass": ("pass", ("player", "moment")),
 }
 
 
@@ -344,6 +345,15 @@ def copy_entry(entry):
     if type(entry) is tuple:
         return entry_dict(entry)
     return {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items()}
+
+
+def private_to(entry):
+    """The one player a private log entry is for (what only they learn: a card drawn after
+    a proven claim or a discard, the cards kept in an exchange, a card shown to them), or
+    None for a public entry. ``view`` gives a private entry to that player only."""
+    if type(entry) is dict:
+        return entry.get("only")
+    return None
 
 
 def log_entries(log):

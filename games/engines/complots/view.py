@@ -10,6 +10,7 @@ from games.engines.complots.state import (
     entry_dict,
     entry_event,
     log_entries,
+    private_to,
 )
 
 _MOMENTS = {
@@ -165,6 +166,17 @@ def _private(s, seat):
     return out
 
 
+def _log_for(log, player):
+    """The log as ``player`` sees it: every public entry, and the private ones meant for
+    them (nobody else's, and none for a spectator)."""
+    out = []
+    for e in log_entries(log):
+        to = private_to(e)
+        if to is None or to == player:
+            out.append(copy_entry(e))
+    return out
+
+
 def view_for(s, seat):
     g = s.game
     players = g.players
@@ -189,7 +201,7 @@ def view_for(s, seat):
         "current_player": players[s.cur] if s.turn else None,
         "waiting_for": [players[i] for i in stack[-1]["w"]] if stack else [],
         "characters": list(g.characters),
-        "log": [copy_entry(e) for e in log_entries(s.log)],
+        "log": _log_for(s.log, players[seat] if seat is not None else None),
         "options": {"saint_barthelemy": g.sb, "tyrannie": g.tyr},
         "turn": s.turn,
         "pending": _pending(s, seat),

@@ -83,7 +83,10 @@ def present_generic(*, view, viewer, legal_actions, names, lang, describe=None):
 
 
 def sentence_for(entry, *, lang, names, describe=None):
-    """One readable log line: the engine's sentence with display names put in."""
+    """One readable log line: the engine's sentence with display names put in (a note the
+    platform put in the log, `games.table.story`, carries its own sentence)."""
+    if isinstance(entry, dict) and entry.get("event") == "platform_note":
+        return str(entry.get("text", ""))
     text = None
     if describe is not None:
         try:

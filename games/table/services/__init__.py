@@ -31,6 +31,7 @@ from .lobby import (
     seat_range,
 )
 from .play import action_submit, system_action_submit
+from .rematch import game_rematch
 from .standing import standing_orders_set
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "chat_post",
     "game_cancel",
     "game_create",
+    "game_rematch",
     "game_start",
     "invitation_matches",
     "seat_join",

@@ -90,6 +90,8 @@ def game_create(
     max_seats: int = 6,
     time_control: str = TimeControl.DEFAULT,
     allow_setup: bool = False,
+    auto_start: bool = False,
+    rematch_of: Game | None = None,
 ) -> Game:
     """Open a new table hosted (and seated at position 1) by `host`.
 
@@ -98,6 +100,7 @@ def game_create(
     engine that the options work for both `min_seats` and `max_seats` players.
     `options["setup"]` (a rigged deal) is refused unless `allow_setup` (trusted callers
     only: tutorials, puzzles, tests) — whoever wrote it would know the hidden cards.
+    `auto_start`: the game starts by itself when its last seat is taken (see `seat_join`).
     Raises InvalidGameSettings (unknown kind, bad options/seats/visibility/time control).
     """
     _check_user(host)
@@ -146,6 +149,8 @@ def game_create(
             window_seconds=window,
             turn_seconds=turn,
             revision=1,
+            auto_start=bool(auto_start),
+            rematch_of=rematch_of,
         )
         Seat.objects.create(
             game=game,
@@ -160,6 +165,7 @@ def game_create(
 
 def seat_join(*, game_id, user, invitation_token: str | None = None) -> Seat:
     """Take the lowest free seat of an open game. Private games need the invitation token.
+    The last free seat of a table whose host chose `auto_start` starts the game at once.
 
     Raises GameNotFound, AccessDenied, GameNotOpen, AlreadySeated, GameFull.
     """
@@ -186,6 +192,14 @@ def seat_join(*, game_id, user, invitation_token: str | None = None) -> Seat:
         )
         game.revision += 1
         game.save(update_fields=["revision"])
+        if game.auto_start and len(seats) + 1 == game.max_seats:
+            try:
+                with transaction.atomic():  # a start the engine refuses leaves the seat taken
+                    _start_locked(game)
+            except GameError:
+                log.warning("seat_join: auto-start of game %s refused", game.pk, exc_info=True)
+                game.refresh_from_db()
+            seat.refresh_from_db()
         live.publish_on_commit(game)
     return seat
 
@@ -249,32 +263,37 @@ def game_start(*, game_id, user) -> Game:
             raise NotHost()
         if game.status != Game.Status.OPEN:
             raise GameNotOpen(_("This game has already started or ended."))
-        seats = list(game.seats.order_by("position"))
-        if len(seats) < game.min_seats:
-            raise NotEnoughPlayers(
-                _("At least %(count)d players are needed to start."),
-                params={"count": game.min_seats},
-            )
-        engine = common.engine_for(game.kind)
-        for index, seat in enumerate(seats, start=1):
-            seat.position = index
-            seat.player_id = f"p{index}"
-            seat.status = Seat.Status.PLAYING
-            seat.save(update_fields=["position", "player_id", "status"])
-        players = [seat.player_id for seat in seats]
-        try:
-            state = engine.new_game(players, options=game.options, seed=bytes.fromhex(game.seed))
-        except Exception as exc:
-            log.warning("game_start: engine refused game %s", game.pk, exc_info=True)
-            raise InvalidGameSettings(
-                _("This game cannot start with these players and options.")
-            ) from exc
-        now = timezone.now()
-        Event.objects.create(game=game, seq=1, kind=Event.Kind.START, action={"players": players})
-        game.status = Game.Status.RUNNING
-        game.started_at = now
-        game.save(update_fields=["status", "started_at"])
-        store_state(game, engine, state, seq=1, now=now)
-        standing_orders_play(game, engine, state)
-        live.publish_on_commit(game)
+        _start_locked(game)
     return game
+
+
+def _start_locked(game: Game) -> None:
+    """Start `game` (open, row locked by the caller): see `game_start`."""
+    seats = list(game.seats.order_by("position"))
+    if len(seats) < game.min_seats:
+        raise NotEnoughPlayers(
+            _("At least %(count)d players are needed to start."),
+            params={"count": game.min_seats},
+        )
+    engine = common.engine_for(game.kind)
+    for index, seat in enumerate(seats, start=1):
+        seat.position = index
+        seat.player_id = f"p{index}"
+        seat.status = Seat.Status.PLAYING
+        seat.save(update_fields=["position", "player_id", "status"])
+    players = [seat.player_id for seat in seats]
+    try:
+        state = engine.new_game(players, options=game.options, seed=bytes.fromhex(game.seed))
+    except Exception as exc:
+        log.warning("game_start: engine refused game %s", game.pk, exc_info=True)
+        raise InvalidGameSettings(
+            _("This game cannot start with these players and options.")
+        ) from exc
+    now = timezone.now()
+    Event.objects.create(game=game, seq=1, kind=Event.Kind.START, action={"players": players})
+    game.status = Game.Status.RUNNING
+    game.started_at = now
+    game.save(update_fields=["status", "started_at"])
+    store_state(game, engine, state, seq=1, now=now)
+    standing_orders_play(game, engine, state)
+    live.publish_on_commit(game)

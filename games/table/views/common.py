@@ -20,6 +20,7 @@ from games.table.models import Game, TimeControl
 from games.table.presenters import chat_phrases, full_view, present_game, stylesheets
 from games.table.selectors import chat_with_hidden
 from games.table.services import AccessDenied, GameError, GameNotFound
+from games.table.story import view_with_story
 from games.table.views.orders import standing_context
 
 SESSION_INVITATIONS = "game_invitations"
@@ -100,15 +101,28 @@ def game_title(game) -> str:
 def game_subtitle(game) -> str:
     parts = [str(TimeControl.LABELS.get(game.time_control, game.time_control))]
     parts.append(str(game.get_visibility_display()))
+    parts.extend(game_settings(game)[1:])
+    return " · ".join(parts)
+
+
+def game_settings(game) -> list[str]:
+    """The table's settings in words: time control, characters, extensions."""
+    from games.table.presenters.complots.cards import character_name
+
+    parts = [str(TimeControl.LABELS.get(game.time_control, game.time_control))]
     options = game.options or {}
     characters = options.get("characters")
     if characters == "random":
         parts.append(str(_("random characters")))
+    elif isinstance(characters, list):
+        parts.append(", ".join(character_name(c) for c in characters))
+    elif game.kind == "complots":
+        parts.append(str(_("base characters")))
     if options.get("saint_barthelemy"):
         parts.append("Saint-Barthélemy")
     if options.get("tyrannie"):
         parts.append("Tyrannie")
-    return " · ".join(parts)
+    return parts
 
 
 def _(text):
@@ -125,12 +139,14 @@ def table_context(game_view) -> dict | None:
         # Once the game is over every card may be seen: the full view, as in the replay.
         engine = get_engine(game.kind)
         view = full_view(engine, engine.load(game.state))
+    names = seat_names(game_view.seats)
+    view = view_with_story(game, dict(view), names)
     return present_game(
         game.kind,
         view=view,
         viewer=game_view.player_id,
         legal_actions=game_view.legal_actions,
-        names=seat_names(game_view.seats),
+        names=names,
         lang=current_lang(),
         describe=describer(game.kind),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from games.table import selectors
@@ -50,11 +50,17 @@ def finished_events(request, game_id):
 def replay(request, game_id):
     game, events = finished_events(request, game_id)
     last_step = len(events)
+    raw = request.GET.get("step")
     try:
-        step = int(request.GET.get("step", last_step))
+        step = int(raw) if raw is not None else last_step
     except ValueError:
         step = last_step
-    step = min(max(step, 1), last_step)
+    clamped = min(max(step, 1), last_step)
+    if raw is not None and str(clamped) != raw:
+        # One page per step: ?step=0 (before the deal there is no table) or past the end is
+        # the nearest real step, under its own address.
+        return redirect(f"{request.path}?step={clamped}")
+    step = clamped
     try:
         engine, state, _ = replay_state(game, events=events[:step])
     except ReplayError as error:

@@ -13,15 +13,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 
 from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, StreamingHttpResponse
 
 from games.table import live
-from games.table.presence import presence_touch
-from games.table.selectors import game_version, seated_user, watch_version
+from games.table.selectors import game_version, watch_version
 from games.table.services import AccessDenied, GameError, GameNotFound
 from games.table.views.common import invitation_token
 
@@ -52,20 +50,11 @@ async def game_live(request, game_id):
     except GameError:
         raise Http404("No such game.") from None
     pk = int(game_id)
-    seated = await sync_to_async(seated_user)(game_id=pk, user=user)
-
-    last_touch = [0.0]
-
-    async def touch():
-        # The page is open: no "your turn" mail goes to this seated player meanwhile. Done on
-        # connect, on each keep-alive, and on notices when the last touch is getting old.
-        if seated:
-            last_touch[0] = time.monotonic()
-            await sync_to_async(presence_touch)(pk, user.pk)
+    # Presence is not touched here: an open stream only proves a tab exists, maybe in the
+    # background. The page itself posts to `games:seen` while it is visible.
 
     async def stream():
         yield "retry: 3000\n\n"
-        await touch()
         notices = live.subscribe(pk, heartbeat=HEARTBEAT)
         # Start listening first, then send the current version: a page that missed a change
         # since it was rendered catches up at once, and no change falls between the two.
@@ -77,11 +66,8 @@ async def game_live(request, game_id):
             while True:
                 notice = await pending
                 if notice is None:
-                    await touch()
                     yield ": keep-alive\n\n"
                 else:
-                    if time.monotonic() - last_touch[0] > HEARTBEAT:
-                        await touch()
                     yield sse_message((notice["seq"], notice["rev"]))
                 pending = asyncio.ensure_future(anext(notices))
         except StopAsyncIteration:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.table import selectors, services
 from games.table.forms import GameCreateForm
@@ -16,6 +16,7 @@ from .common import (
     back_to_game,
     display_name,
     error_text,
+    game_settings,
     game_title,
     invitation_token,
     login_required,
@@ -47,6 +48,7 @@ def lobby_context(request, form=None):
             "seated": game.seat_count,
             "host": display_name(game.host),
             "mine": game.pk in mine,
+            "settings": game_settings(game),
         }
         for game in selectors.lobby_games()[:50]
     ]
@@ -75,8 +77,11 @@ def lobby(request):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def game_create(request):
+    """GET: the form to open a table. POST: open it (then its page), or the form again."""
+    if request.method == "GET":
+        return render(request, "games/new.html", {"form": GameCreateForm()})
     form = GameCreateForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -89,6 +94,7 @@ def game_create(request):
                 min_seats=form.seat_minimum,
                 max_seats=data["max_seats"],
                 time_control=data["time_control"],
+                auto_start=data.get("auto_start", False),
             )
             if game.max_seats == 1:  # a table of one seat: nobody to wait for
                 services.game_start(game_id=game.pk, user=request.user)
@@ -139,6 +145,31 @@ def game_start(request, game_id):
         raise_for_access_if_not_found(error)
         return back_to_game(request, game_id, error=error_text(error))
     return back_to_game(request, game_id, success=_("The game has started."))
+
+
+@login_required
+@require_POST
+def game_cancel(request, game_id):
+    """The host calls off a table that has not started."""
+    try:
+        services.game_cancel(game_id=game_id, user=request.user)
+    except GameError as error:
+        raise_for_access_if_not_found(error)
+        return back_to_game(request, game_id, error=error_text(error))
+    messages.success(request, _("The table is cancelled."))
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def game_rematch(request, game_id):
+    """A player of a finished game opens the rematch (or finds the one already opened)."""
+    try:
+        game = services.game_rematch(game_id=game_id, user=request.user)
+    except GameError as error:
+        raise_for_access_if_not_found(error)
+        return back_to_game(request, game_id, error=error_text(error))
+    return back_to_game(request, game.pk, success=_("The rematch table is open."))
 
 
 @require_GET

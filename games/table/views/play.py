@@ -160,7 +160,6 @@ def game_changed(request, game_id):
     """Polling fallback: 204 while nothing changed since revision `since`, else an htmx
     trigger that makes the page fetch its panel and chat again."""
     version = selectors_can_watch(request, game_id)
-    touch_presence(request.user, game_id)
     try:
         since = int(request.GET.get("since", "-1"))
     except ValueError:
@@ -172,8 +171,18 @@ def game_changed(request, game_id):
     return response
 
 
+@require_POST
+def game_seen(request, game_id):
+    """The game page is in front of a seated player's eyes (the Page Visibility API says
+    so): no "your turn" mail for now. The page posts this when it becomes visible and
+    every few seconds while it stays visible; a page left in a background tab does not,
+    so the mail goes out. Anyone else: 204 and nothing happens."""
+    touch_presence(request.user, game_id)
+    return HttpResponse(status=204)
+
+
 def touch_presence(user, game_id) -> None:
-    """A seated player has this game's page open: no "your turn" mail for now."""
+    """A seated player is looking at this game's page: no "your turn" mail for now."""
     from games.table.selectors import seated_user
 
     if user is not None and user.is_authenticated and seated_user(game_id=game_id, user=user):

@@ -107,8 +107,11 @@ def check_hidden(state, players, where):
     for viewer in players:
         table = ENGINE.view(state, viewer)
         json.dumps(table)
-        assert table["log"] == spectator["log"], (
-            f"{where}: {viewer}'s log differs from the public log"
+        assert all("only" not in e for e in spectator["log"]), f"{where}: private entry public"
+        public = [e for e in table["log"] if "only" not in e]
+        assert public == spectator["log"], f"{where}: {viewer}'s log differs from the public log"
+        assert all(e["only"] == viewer for e in table["log"] if "only" in e), (
+            f"{where}: {viewer} sees another player's private log entry"
         )
         for p in table["players"]:
             for card in p["cards"]:

@@ -263,6 +263,7 @@ def test_naiade_exemple_1_reads_like_the_rulebook_in_the_log():
         "challenge",
         "proof",
         "lose",
+        "pass",
         "steal",
         "turn",
     ]
@@ -272,9 +273,12 @@ def test_naiade_exemple_1_reads_like_the_rulebook_in_the_log():
     assert french[2] == "Alice annonce le Capitaine contre Bob."
     assert "Bob" in english[3] and "Alice" in english[3] and "Capitaine" in english[3]
     assert "'s the " not in english[3], f"not English: {english[3]!r}"
-    assert french[4] == "Alice montre le Capitaine et le mélange à la Cour."
+    assert french[4] == "Alice montre le Capitaine ; la carte est mélangée à la Cour."
     assert english[5] == "Bob loses a life and reveals the Comtesse."
     assert french[5] == "Bob perd une vie et révèle la Comtesse."
-    assert french[6] == "Alice prend 2 Or à Bob."
+    assert english[6] == "Bob does not block."
+    assert french[6] == "Bob ne contre pas."
+    assert french[7] == "Alice prend 2 Or à Bob."
+    assert english[7] == "Alice takes 2 coins from Bob."
     for sentence in english + french:
         assert sentence.strip() and "alice" not in sentence and "{" not in sentence

@@ -39,10 +39,16 @@ def group_actions(actions, *, names, viewer):
         elif kind == "coup":
             group(
                 "coup",
-                _("Assassination (7 coins)"),
+                _("Coup (7 coins)"),
                 _("Cannot be blocked. Choose the target:"),
                 order="turn",
-            ).buttons.append(ActionButton(target_name(action), action, "btn-danger"))
+            ).buttons.append(
+                ActionButton(
+                    _("Coup against %(name)s") % {"name": target_name(action)},
+                    action,
+                    "btn-danger",
+                )
+            )
         elif kind == "power" and slug:
             entry = character(slug)
             title = _("Announce the %(character)s") % {"character": character_name(slug)}
@@ -51,11 +57,11 @@ def group_actions(actions, *, names, viewer):
             if "target" in action and mode == "examine":
                 label = _("Examine a card of %(name)s") % {"name": target_name(action)}
             elif "target" in action:
-                label = target_name(action)
+                label = targeted_label(slug, target_name(action))
             elif mode == "exchange":
-                label = _("Exchange with the Cour")
+                label = _("Exchange with the Court")
             else:
-                label = _("Announce")
+                label = title
             g.buttons.append(ActionButton(label, action, "btn-power", slug))
         elif kind == "challenge":
             group("respond", _("Respond"), order="respond").buttons.append(
@@ -80,7 +86,14 @@ def group_actions(actions, *, names, viewer):
                 _("Lose a life"),
                 _("Choose the card you turn face up."),
                 order="lose",
-            ).buttons.append(ActionButton(character_name(slug), action, "btn-lose", slug))
+            ).buttons.append(
+                ActionButton(
+                    _("Lose the %(character)s") % {"character": character_name(slug)},
+                    action,
+                    "btn-lose",
+                    slug,
+                )
+            )
         elif kind == "exchange":
             keep = action.get("keep") or []
             label = (
@@ -100,7 +113,14 @@ def group_actions(actions, *, names, viewer):
                 _("Choose your card"),
                 _("Take one card from your own pile."),
                 order="choose",
-            ).buttons.append(ActionButton(character_name(slug), action, "btn-choose", slug))
+            ).buttons.append(
+                ActionButton(
+                    _("Take the %(character)s") % {"character": character_name(slug)},
+                    action,
+                    "btn-choose",
+                    slug,
+                )
+            )
         elif kind == "announce" and slug:
             group("respond", _("Respond"), order="respond").buttons.append(
                 ActionButton(
@@ -116,7 +136,14 @@ def group_actions(actions, *, names, viewer):
                 _("Show a card to the Inquisiteur"),
                 _("Only the Inquisiteur sees it."),
                 order="lose",
-            ).buttons.append(ActionButton(character_name(slug), action, "btn-lose", slug))
+            ).buttons.append(
+                ActionButton(
+                    _("Show the %(character)s") % {"character": character_name(slug)},
+                    action,
+                    "btn-lose",
+                    slug,
+                )
+            )
         elif kind in ("give_back", "force_discard"):
             label = _("Give it back") if kind == "give_back" else _("Make them discard it")
             group("examine", _("The examined card"), order="lose").buttons.append(
@@ -125,7 +152,11 @@ def group_actions(actions, *, names, viewer):
         elif kind == "give":
             to = action.get("to") or []
             group("give", _("Give coins"), order="lose").buttons.append(
-                ActionButton(", ".join(str(names.get(p, p)) for p in to), action, "btn-other")
+                ActionButton(
+                    _("Give to %(names)s") % {"names": ", ".join(str(names.get(p, p)) for p in to)},
+                    action,
+                    "btn-other",
+                )
             )
         elif kind == "split":
             amounts = action.get("amounts") or {}
@@ -165,16 +196,38 @@ def group_actions(actions, *, names, viewer):
             titles = {
                 "plague": _("La Peste (5 coins)"),
                 "beggar": _("Le Mendiant (1 coin)"),
-                "pass_plague": _("Pass La Peste to"),
+                "pass_plague": _("Pass La Peste on"),
+            }
+            labels = {
+                "plague": _("Give La Peste to %(name)s"),
+                "beggar": _("Give Le Mendiant to %(name)s"),
+                "pass_plague": _("Pass La Peste to %(name)s"),
             }
             group(kind, titles[kind], order="power").buttons.append(
-                ActionButton(target_name(action), action, "btn-danger")
+                ActionButton(labels[kind] % {"name": target_name(action)}, action, "btn-danger")
             )
         else:
             group("other", _("Other actions"), order="other").buttons.append(
                 ActionButton(generic_label(action, names), action, "btn-other", slug or "")
             )
     return sorted(groups.values(), key=lambda g: g.order)
+
+
+def targeted_label(slug, name):
+    """The whole name of a targeted power's button ("Steal 2 from Bob")."""
+    labels = {
+        "capitaine": _("Steal 2 from %(name)s"),
+        "assassin": _("Assassinate %(name)s (3 coins)"),
+        "bourreau": _("Execute %(name)s (pay them 3 coins)"),
+        "maitre_chanteur": _("Blackmail %(name)s (3 coins)"),
+    }
+    label = labels.get(slug)
+    if label is None:
+        return _("Announce the %(character)s against %(name)s") % {
+            "character": character_name(slug),
+            "name": name,
+        }
+    return label % {"name": name}
 
 
 def generic_label(action, names):

@@ -34,13 +34,15 @@ VOLEURS = Clan("voleurs", _("Voleurs"), "blue")
 NEGOCIATEURS = Clan("negociateurs", _("Négociateurs"), "red")
 
 CLANS = [PERCEPTRICES, ASSASSINS, INTOUCHABLES, VOLEURS, NEGOCIATEURS]
+# The Tyrannie extension's two cards belong to no clan: they wait in the centre of the table.
+TYRANNIE = Clan("tyrannie", _("Tyrannie"), "grey")
 
 _CHARACTERS = [
     Character(
         "duchesse",
         PERCEPTRICES,
         pgettext_lazy("character", "Duchesse"),
-        _("Takes 3 coins from the Trésor."),
+        _("Takes 3 coins from the Treasury."),
         _("Blocks Foreign Aid."),
         False,
     ),
@@ -49,7 +51,7 @@ _CHARACTERS = [
         PERCEPTRICES,
         pgettext_lazy("character", "Illusionniste"),
         _(
-            "Takes 4 coins from the Trésor; gives 1 coin to each opponent who also "
+            "Takes 4 coins from the Treasury; gives 1 coin to each opponent who also "
             "announces the Illusionniste."
         ),
         _("Blocks Foreign Aid."),
@@ -59,7 +61,7 @@ _CHARACTERS = [
         "ursuline",
         PERCEPTRICES,
         pgettext_lazy("character", "Ursuline"),
-        _("Takes 3 coins from the Trésor, then gives 1 coin to an opponent."),
+        _("Takes 3 coins from the Treasury, then gives 1 coin to an opponent."),
         _("Blocks Foreign Aid."),
         False,
     ),
@@ -67,7 +69,7 @@ _CHARACTERS = [
         "assassin",
         ASSASSINS,
         pgettext_lazy("character", "Assassin"),
-        _("Pays 3 coins to the Trésor: the target loses a life."),
+        _("Pays 3 coins to the Treasury: the target loses a life."),
         "",
         True,
     ),
@@ -139,7 +141,7 @@ _CHARACTERS = [
         "ambassadeur",
         NEGOCIATEURS,
         pgettext_lazy("character", "Ambassadeur"),
-        _("Draws 2 cards from the Cour, keeps as many as they had, returns the rest."),
+        _("Draws 2 cards from the Court, keeps as many as they had, returns the rest."),
         _("Blocks the Capitaine and the Justicier."),
         False,
     ),
@@ -148,7 +150,7 @@ _CHARACTERS = [
         NEGOCIATEURS,
         pgettext_lazy("character", "Inquisiteur"),
         _(
-            "Either draws 1 card from the Cour and may swap it, or looks at a card an "
+            "Either draws 1 card from the Court and may swap it, or looks at a card an "
             "opponent chooses and may make them discard it."
         ),
         _("Blocks the Capitaine and the Justicier."),
@@ -159,11 +161,40 @@ _CHARACTERS = [
         NEGOCIATEURS,
         pgettext_lazy("character", "Espion"),
         _(
-            "Draws 1 card from the Cour and may swap it; may repeat, paying 1 coin for "
+            "Draws 1 card from the Court and may swap it; may repeat, paying 1 coin for "
             "each further card."
         ),
         _("Blocks the Capitaine and the Justicier."),
         False,
+    ),
+]
+
+# Shown with the characters in play when the game uses the Tyrannie extension.
+TYRANNIE_CARDS = [
+    Character(
+        "peste",
+        TYRANNIE,
+        _("La Peste"),
+        _(
+            "Turn action: pay 5 coins to the Treasury and give La Peste to a player, who "
+            "loses a life unless they announce the Comtesse (anyone may challenge). If nobody "
+            "does, they pass La Peste on to another player, who may also announce the "
+            "Comtesse. The player who paid never receives it and nobody receives it twice; "
+            "it goes back to the centre as soon as someone loses a life."
+        ),
+        _("The Comtesse protects from it."),
+        True,
+    ),
+    Character(
+        "mendiant",
+        TYRANNIE,
+        _("Le Mendiant"),
+        _(
+            "Turn action: pay 1 coin to the Treasury and give Le Mendiant to a player: on "
+            "their next turn they do nothing and put it back in the centre."
+        ),
+        "",
+        True,
     ),
 ]
 

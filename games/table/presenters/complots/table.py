@@ -7,7 +7,12 @@ from django.utils.translation import gettext_lazy
 
 from games.table.presenters.base import sentence_for
 from games.table.presenters.complots.actions import group_actions
-from games.table.presenters.complots.cards import CHARACTERS, character, character_name
+from games.table.presenters.complots.cards import (
+    CHARACTERS,
+    TYRANNIE_CARDS,
+    character,
+    character_name,
+)
 
 
 # Order of the groups of buttons on the page.
@@ -63,6 +68,8 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
     else:
         others = players
     in_play = [CHARACTERS[s] for s in view.get("characters", []) if s in CHARACTERS]
+    if view.get("tyrannie") is not None:
+        in_play += TYRANNIE_CARDS
     log = [
         sentence_for(entry, lang=lang, names=names, describe=describe)
         for entry in view.get("log", [])
@@ -96,7 +103,7 @@ MOMENT_TITLES = {
     "challenge": gettext_lazy("Challenge window"),
     "block": gettext_lazy("Block window"),
     "lose": gettext_lazy("%(decider)s loses a life"),
-    "exchange": gettext_lazy("%(decider)s exchanges cards with the Cour"),
+    "exchange": gettext_lazy("%(decider)s exchanges cards with the Court"),
     "show": gettext_lazy("%(decider)s shows a card to the Inquisiteur"),
     "examine": gettext_lazy("%(decider)s decides on the examined card"),
     "announce": gettext_lazy("Counter-announcements"),
@@ -189,7 +196,7 @@ def private_context(view, names):
         "pile": [card_context({"character": slug}) for slug in private.get("pile") or []],
         "shown": (
             {
-                "player": shown.get("player"),
+                "player": names.get(shown.get("player"), shown.get("player")),
                 "card": card_context({"character": shown.get("character")}),
             }
             if isinstance(shown, dict)

@@ -1,15 +1,20 @@
-// The game page: live updates (Server-Sent Events, or htmx polling without Redis) and the
-// countdown to the deadline. Change notices carry only {"seq", "rev"}: the page then asks
-// for its own panel and chat again (htmx, on the "game-changed" event of <body>).
+// The game page: live updates (Server-Sent Events, or htmx polling without Redis), the
+// countdown to the deadline, calling the player when it becomes their move (tab title,
+// favicon, optional sound and browser notification), telling the server that the page is
+// seen (Page Visibility API), and keeping the keyboard focus across panel refreshes.
+// Change notices carry only {"seq", "rev"}: the page then asks for its own panel and chat
+// again (htmx, on the "game-changed" event of <body>).
 (function () {
   "use strict";
 
   var page = document.getElementById("game-page");
   if (!page) return;
 
+  function panel() { return document.getElementById("game-panel"); }
+
   function revision() {
-    var panel = document.getElementById("game-panel");
-    return panel ? parseInt(panel.dataset.revision, 10) : -1;
+    var p = panel();
+    return p ? parseInt(p.dataset.revision, 10) : -1;
   }
 
   function changed(detail) {
@@ -69,26 +74,184 @@
     kept = null;
   });
 
-  // Countdown: "<time data-countdown=epoch-seconds>" shows the time left, every second.
+  // Countdown: "<time data-countdown=epoch-seconds>" shows the time left, every second, and
+  // the deadline in the browser's own time zone on hover.
+  var lang = document.documentElement.lang || undefined;
   function pad(n) { return n < 10 ? "0" + n : String(n); }
   function format(ms) {
     if (ms <= 0) return "0:00";
     var s = Math.floor(ms / 1000);
     var d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600);
     var m = Math.floor(s % 3600 / 60), sec = s % 60;
-    if (d > 0) return d + "d " + h + "h " + pad(m) + "m";
-    if (h > 0) return h + ":" + pad(m) + ":" + pad(sec);
+    if (d > 0 || h > 0) {
+      try {
+        var relative = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
+        return d > 0 ? relative.format(d, "day") + " " + h + " h" : relative.format(h, "hour") + " " + pad(m) + " min";
+      } catch (e) {
+        return (d > 0 ? d + "d " : "") + h + "h " + pad(m) + "m";
+      }
+    }
     return m + ":" + pad(sec);
   }
   function tick() {
     document.querySelectorAll("time[data-countdown]").forEach(function (node) {
-      var left = parseInt(node.dataset.countdown, 10) * 1000 - Date.now();
+      var at = parseInt(node.dataset.countdown, 10) * 1000;
+      var left = at - Date.now();
       node.textContent = format(left);
+      if (!node.dataset.localTitle) {
+        node.dataset.localTitle = "1";
+        node.title = new Date(at).toLocaleString(lang, { dateStyle: "full", timeStyle: "short" });
+      }
       var box = node.closest(".countdown");
       if (box) box.classList.toggle("urgent", left < 10000);
     });
   }
   tick();
   setInterval(tick, 1000);
-  document.body.addEventListener("htmx:afterSettle", tick);
+
+  // Calling the player -----------------------------------------------------------------
+  var baseTitle = document.title;
+  var icon = document.querySelector("link[rel=icon]");
+  var baseIcon = icon ? icon.getAttribute("href") : "";
+  var soundBox = document.getElementById("call-sound");
+  var notifyButton = document.getElementById("call-notify");
+  var notifyState = document.getElementById("call-notify-state");
+  var settings = document.querySelector(".call-settings");
+  var STORE = "complots.callSound";
+
+  function myMove() {
+    var p = panel();
+    return !!(p && p.dataset.myMove);
+  }
+
+  function showTitle(mine) {
+    document.title = mine ? page.dataset.titleMove : baseTitle;
+    if (icon) icon.setAttribute("href", mine ? page.dataset.faviconMove : baseIcon);
+  }
+
+  function beep() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      var context = new Context();
+      var tone = context.createOscillator();
+      var gain = context.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, context.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, context.currentTime + 0.6);
+      tone.connect(gain).connect(context.destination);
+      tone.start();
+      tone.stop(context.currentTime + 0.6);
+    } catch (e) { /* no sound, no harm */ }
+  }
+
+  function showNotifyState() {
+    if (!notifyButton) return;
+    if (!("Notification" in window)) { notifyButton.hidden = true; return; }
+    var state = Notification.permission;
+    notifyButton.hidden = state !== "default";
+    if (notifyState) {
+      notifyState.textContent = state === "granted" ? notifyState.dataset.granted
+        : state === "denied" ? notifyState.dataset.denied : "";
+    }
+  }
+
+  function call() {
+    page.dispatchEvent(new CustomEvent("complots:your-move"));
+    if (soundBox && soundBox.checked) beep();
+    if ("Notification" in window && Notification.permission === "granted" && document.hidden) {
+      try {
+        var note = new Notification(page.dataset.notifyText, { tag: "complots-" + page.dataset.game });
+        note.onclick = function () { window.focus(); note.close(); };
+      } catch (e) { /* some browsers only notify from a service worker */ }
+    }
+  }
+
+  if (settings) {
+    settings.hidden = false;
+    try { soundBox.checked = window.localStorage.getItem(STORE) === "1"; } catch (e) { /* private mode */ }
+    soundBox.addEventListener("change", function () {
+      try { window.localStorage.setItem(STORE, soundBox.checked ? "1" : "0"); } catch (e) { /* ignore */ }
+    });
+    if (notifyButton) {
+      notifyButton.addEventListener("click", function () {
+        // Asked only here, on the player's click: never when the page loads.
+        var asked = Notification.requestPermission(showNotifyState);
+        if (asked && asked.then) asked.then(showNotifyState);
+      });
+    }
+    showNotifyState();
+  }
+
+  var wasMine = myMove();
+  showTitle(wasMine);
+
+  // Seen: the server sends "your turn" mails to players who have not SEEN the page for a
+  // while. The page says so only while it is visible, then every 15 s (presence lasts 30).
+  var seenUrl = page.dataset.seenUrl;
+  var SEEN_EVERY = 15000;
+  var lastSeen = 0;
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
+  }
+  function seen() {
+    if (!seenUrl || document.visibilityState !== "visible") return;
+    lastSeen = Date.now();
+    fetch(seenUrl, { method: "POST", headers: { "X-CSRFToken": csrf() }, credentials: "same-origin" })
+      .catch(function () { /* offline: the next one will do */ });
+  }
+  if (seenUrl) {
+    seen();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && Date.now() - lastSeen > 2000) seen();
+    });
+    setInterval(seen, SEEN_EVERY);
+  }
+
+  // Focus across panel refreshes --------------------------------------------------------
+  // The panel is replaced after each move and change notice. When the focus was inside it,
+  // it goes back to the same action (same button value) or to the status heading; focus
+  // elsewhere (the chat box...) is never moved.
+  // The last focus inside the panel (a button being disabled during its request, or
+  // removed by the swap, leaves the focus on <body>: this remembers where it was).
+  var focusKey = null;
+  document.addEventListener("focusin", function (event) {
+    var p = panel();
+    var el = event.target;
+    focusKey = p && p.contains(el)
+      ? { value: el.getAttribute("value"), name: el.getAttribute("name"), id: el.id }
+      : null;
+  });
+  document.addEventListener("mousedown", function (event) {
+    var p = panel();
+    if (!p || !p.contains(event.target)) focusKey = null;
+  });
+
+  var shownPanel = panel();
+  document.body.addEventListener("htmx:afterSettle", function () {
+    tick();
+    var p = panel();
+    if (!p || p === shownPanel) return;  // not a new panel (the chat, the log...)
+    shownPanel = p;
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (focusKey && p && lost) {
+      var again = null;
+      if (focusKey.value !== null) {
+        p.querySelectorAll("button[value]").forEach(function (button) {
+          if (!again && button.getAttribute("value") === focusKey.value) again = button;
+        });
+      } else if (focusKey.id) {
+        again = document.getElementById(focusKey.id);
+      }
+      if (!again || !p.contains(again)) again = document.getElementById("status-heading");
+      if (again) again.focus();
+    }
+    // Old messages (e.g. "You sat down", shown when the page loaded) go once the table moved.
+    var box = document.querySelector("#messages .messages");
+    if (box) box.remove();
+    var mine = myMove();
+    showTitle(mine);
+    if (mine && !wasMine) call();
+    wasMine = mine;
+  });
 })();

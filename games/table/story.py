@@ -1,0 +1,174 @@
+"""The whole story in the game log: what the platform did besides the players' moves.
+
+The engine's log tells what happened at the table; the platform adds, at the right place:
+a timeout ("Carol did not answer in time: pass"), an autopilot move, a moderator's decision
+("A moderator removed Carol: reason"). A player taken out by a moderator or by the timeout
+rule leaves through the engine's resign action: that engine line ("Carol resigns") is then
+replaced by the platform's, so it never reads as a resignation.
+
+Positions: a note goes before the engine entries of the event it explains, counted in
+public entries (entries without ``"only"``: a player's private lines are in their view
+only). Finding them needs a replay up to the last note; positions never change (the event
+log is append-only), so they are cached per game and last note.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache import cache
+from django.utils.translation import gettext as _
+
+from games.table.models import Event
+
+log = logging.getLogger(__name__)
+
+NOTE = "platform_note"  # the "event" of a note put into a view's log
+RESIGN_TYPES = ("resign", "forfeit", "concede")
+CACHE_SECONDS = 7 * 24 * 3600
+
+
+def note_events(game) -> list[Event]:
+    """The game's events that the platform explains: system moves and moderation notes."""
+    return list(
+        Event.objects.filter(game_id=game.pk)
+        .exclude(kind__in=(Event.Kind.START, Event.Kind.ACTION))
+        .select_related("seat")
+        .order_by("seq")
+    )
+
+
+def _public_count(entries) -> int:
+    return sum(1 for e in entries if not (isinstance(e, dict) and "only" in e))
+
+
+def note_positions(game, notes) -> dict[int, int]:
+    """{seq of each note: public log entries before it}, from a replay (cached)."""
+    if not notes:
+        return {}
+    key = f"story:{game.pk}:{notes[-1].seq}"
+    try:
+        cached = cache.get(key)
+    except Exception:  # a cache outage costs a replay, nothing more
+        cached = None
+    if cached is not None:
+        return cached
+    from games.table.services.common import engine_for
+
+    wanted = {n.seq for n in notes}
+    events = Event.objects.filter(game_id=game.pk, seq__lte=notes[-1].seq).select_related("seat")
+    positions = {}
+    try:
+        engine = engine_for(game.kind)
+        state = None
+        for event in events.order_by("seq"):
+            if event.seq in wanted:
+                view = engine.view(state, None) if state is not None else {}
+                positions[event.seq] = _public_count(view.get("log") or [])
+            if event.kind == Event.Kind.START:
+                players = list(event.action.get("players") or [])
+                state = engine.new_game(
+                    players, options=game.options, seed=bytes.fromhex(game.seed)
+                )
+            elif event.kind in Event.STATE_KINDS and state is not None and event.seat_id:
+                state = engine.apply(state, event.seat.player_id, event.action)
+    except Exception:  # a log that no longer replays: the notes go at the end
+        log.warning("story: game %s does not replay", game.pk, exc_info=True)
+        return {}
+    try:
+        cache.set(key, positions, CACHE_SECONDS)
+    except Exception:
+        pass
+    return positions
+
+
+def _move_words(action) -> str:
+    kind = (action or {}).get("type")
+    words = {
+        "pass": _("pass"),
+        "lose": _("a card is lost"),
+        "exchange": _("cards kept"),
+        "choose": _("a card taken"),
+    }
+    return str(words.get(kind, _("the default move")))
+
+
+def note_text(event, names) -> str | None:
+    """The sentence of one note, or None when another note already says it."""
+    action = event.action if isinstance(event.action, dict) else {}
+    player = event.seat.player_id if event.seat_id else action.get("player")
+    name = names.get(player, player) or ""
+    reason = str(action.get("reason") or "")
+    if event.kind == Event.Kind.SYSTEM:
+        leaving = action.get("type") in RESIGN_TYPES
+        if event.reason == "moderation":
+            return None  # the moderator's own note ("A moderator removed ...") says it
+        if event.reason == "timeout" and leaving:
+            return _("%(name)s missed too many deadlines and is out of the game.") % {"name": name}
+        if event.reason == "timeout":
+            return _("%(name)s did not answer in time: %(move)s.") % {
+                "name": name,
+                "move": _move_words(action),
+            }
+        return _("Autopilot played for %(name)s: %(move)s.") % {
+            "name": name,
+            "move": _move_words(action),
+        }
+    kind = action.get("type")
+    texts = {
+        "kick_out": _("A moderator removed %(name)s: %(reason)s"),
+        "kick_autopilot": _("A moderator put %(name)s on autopilot: %(reason)s"),
+        "extend_deadline": _("A moderator extended the deadline: %(reason)s"),
+        "abort": _("A moderator stopped the game: %(reason)s"),
+    }
+    text = texts.get(kind, _("A moderator stepped in: %(reason)s"))
+    return text % {"name": name, "reason": reason}
+
+
+def merge_notes(entries, notes, positions, names) -> list:
+    """`entries` (a view's log) with the notes put in place; a resignation the platform
+    played for a player (timeout, moderator) is replaced by the note that explains it."""
+    if not notes:
+        return entries
+    placed: dict[int, list] = {}
+    drop_resign: dict[int, str] = {}
+    for event in notes:
+        if event.seq not in positions:
+            continue
+        position = positions[event.seq]
+        text = note_text(event, names)
+        if text is not None:
+            placed.setdefault(position, []).append({"event": NOTE, "text": text})
+        action = event.action if isinstance(event.action, dict) else {}
+        if event.kind == Event.Kind.SYSTEM and action.get("type") in RESIGN_TYPES:
+            drop_resign[position] = event.seat.player_id if event.seat_id else ""
+    out = []
+    public = 0
+    for entry in entries:
+        is_public = not (isinstance(entry, dict) and "only" in entry)
+        if is_public:
+            out.extend(placed.pop(public, []))
+            resigned = drop_resign.pop(public, None)
+            public += 1
+            if (
+                resigned is not None
+                and isinstance(entry, dict)
+                and entry.get("event") in RESIGN_TYPES
+                and entry.get("player") == resigned
+            ):
+                continue
+        out.append(entry)
+    for position in sorted(placed):
+        out.extend(placed[position])
+    return out
+
+
+def view_with_story(game, view, names) -> dict:
+    """`view` (a fresh dict) with the platform's notes in its log. One query, plus a
+    replay the first time a new note shows up."""
+    if not isinstance(view, dict) or not isinstance(view.get("log"), list):
+        return view
+    notes = note_events(game)
+    if notes:
+        view["log"] = merge_notes(view["log"], notes, note_positions(game, notes), names)
+    return view
