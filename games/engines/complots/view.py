@@ -222,20 +222,25 @@ def view_for(s, seat):
 _ = (HIDDEN_LOST, PENDING_LOSS)
 
 
+# Log entries of other players' answers to an open question: they leave it open for the rest.
+ANSWERS = ("announce", "pass")
+
+
 def decision_facts(s, seat, legal):
     """What ``decision_key`` hashes for ``seat``: the question and what it rests on.
 
     Left out, because another player's answer to the same question changes them without
     changing this one: who is still waited for, the announcers so far of a counter-announcement
-    window (and their ``announce`` log entries), the cards the other player took in the
-    two-player ``choose`` step. Everything else that can change a decision moves the turn
-    number, the count of the other log entries, the open moment or the player's own cards.
+    window, the ``announce`` and ``pass`` log entries (other players' answers to the same
+    question), the cards the other player took in the two-player ``choose`` step. Everything
+    else that can change a decision moves the turn number, the count of the other log
+    entries, the open moment or the player's own cards.
     """
     g = s.game
     progress = 0
     log = s.log
     while log is not None:
-        if entry_event(log[0]) != "announce":
+        if entry_event(log[0]) not in ANSWERS:
             progress += 1
         log = log[1]
     pending = _pending(s, seat)

@@ -91,7 +91,7 @@ def _stripped(state, player):
     if view["pending"]:
         view["pending"].pop("waiting_for")
         view["pending"].pop("announcers", None)
-    view["log"] = [e for e in view["log"] if e["event"] != "announce"]
+    view["log"] = [e for e in view["log"] if e["event"] not in ("announce", "pass")]
     for seat in view["players"]:
         if seat["id"] != player:
             seat["cards"] = sorted(c["character"] for c in seat["cards"] if c["revealed"])
