@@ -29,7 +29,7 @@ class BlufferBot(ThinkingBot):
         claims = seat.claims
         plausible = seat.p_public(character)
         suspicion = 0.5 + 1.5 * (1.0 - plausible)
-        suspicion *= 0.5 + claims.bluff_rate(seat.me)
+        suspicion *= 0.6 + 3.0 * claims.bluff_rate(seat.me)
         suspicion *= 0.7 ** min(3, claims.claimed(seat.me, character))
         if claims.other_claims(seat.me, character) >= seat.lives:
             suspicion *= 1.6

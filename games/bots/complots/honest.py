@@ -3,7 +3,7 @@
 It plays its own cards for all they are worth, blocks whatever its cards block, and challenges
 a claim only when the revealed cards and its own make it unlikely: ``truth`` is the
 hypergeometric count, turned into the odds of a claim with a fixed assumption that a claim is
-a bluff about a third as often as it is true (blind to anyone's record).
+a bluff about one time in seven (blind to anyone's record).
 """
 
 from games.bots.complots.policy import ThinkingBot
@@ -14,7 +14,7 @@ class HonestBot(ThinkingBot):
     noise = 0.5
     bluffs_against_plague = False
 
-    assumed_bluff_rate = 0.3
+    assumed_bluff_rate = 0.15
 
     def claim_risk(self, seat, character):
         return None

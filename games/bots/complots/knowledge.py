@@ -98,9 +98,10 @@ class Claims:
                 self.challenges[player] = self.challenges.get(player, 0) + 1
 
     def bluff_rate(self, player) -> float:
-        """How often ``player``'s challenged claims were bluffs (Laplace: 0.5 with no data)."""
+        """The odds of a claim by ``player`` being a bluff rather than true, from their
+        challenged claims (caught vs proven), with a prior of one in seven worth 4 claims."""
         caught = self.caught.get(player, 0)
-        return (caught + 1) / (caught + self.proven.get(player, 0) + 2)
+        return (caught + 0.6) / (caught + self.proven.get(player, 0) + 4)
 
     def challenge_rate(self, player) -> float:
         """How often ``player`` challenges a claim (a prior of one in eight)."""
