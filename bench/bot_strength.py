@@ -85,7 +85,8 @@ def play(levels: dict, options, seed: bytes) -> tuple[str, int]:
         player = waiting[order.below(len(waiting))]
         legal = ENGINE.legal_actions(state, player)
         assert legal and legal[-1] == {"type": "resign"}, f"{where} step={step}: {legal}"
-        action = bots[player].choose(ENGINE.view(state, player), legal, seed + bytes([step % 256]) + step.to_bytes(4, "big"))
+        decision_seed = seed + step.to_bytes(4, "big")
+        action = bots[player].choose(ENGINE.view(state, player), legal, decision_seed)
         assert any(action is a for a in legal), f"{where} step={step}: {action} not legal"
         assert action["type"] != "resign", f"{where} step={step}: a bot resigned"
         state = ENGINE.apply(state, player, action)

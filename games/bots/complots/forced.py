@@ -55,9 +55,7 @@ def choose_examine(bot, seat, actions, rng):
 
 def choose_give(bot, seat, actions, rng):
     """Give to the least dangerous players (Ursuline, Illusionniste with 4+ announcers)."""
-    return _by_score_exact(
-        actions, lambda a: -sum(seat.threat(p) for p in a.get("to") or ())
-    )
+    return _by_score_exact(actions, lambda a: -sum(seat.threat(p) for p in a.get("to") or ()))
 
 
 def choose_split(bot, seat, actions, rng):

@@ -192,9 +192,7 @@ class Seat:
         """The most threatening living opponent (None if there is none)."""
         if not self.opponents:
             return None
-        return max(self.opponents, key=lambda p: (self.threat(p["id"]), -self.seat(p["id"])))[
-            "id"
-        ]
+        return max(self.opponents, key=lambda p: (self.threat(p["id"]), -self.seat(p["id"])))["id"]
 
     def seat(self, pid) -> int:
         return self.order.index(pid) if pid in self.by_id else len(self.order)
@@ -223,7 +221,9 @@ class Seat:
         if character not in self.in_play:
             return 0.0
         remaining = self.copies - self.revealed.get(character, 0)
-        return hypergeometric_any(remaining, self.unrevealed, self.lives if lives is None else lives)
+        return hypergeometric_any(
+            remaining, self.unrevealed, self.lives if lives is None else lives
+        )
 
     def believe(self, pid, character) -> float:
         """P(``pid`` holds ``character``) given the count AND ``pid``'s record in the log."""

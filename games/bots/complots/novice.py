@@ -28,7 +28,9 @@ class NoviceBot(Bot):
         seat = Seat(view, player)
         moment = seat.moment
         if moment == "turn":
-            return weighted_choice(rng, actions, [self.turn_weight(seat, a, actions) for a in actions])
+            return weighted_choice(
+                rng, actions, [self.turn_weight(seat, a, actions) for a in actions]
+            )
         if moment in ("challenge", "block", "announce"):
             return self.respond(seat, actions, rng)
         return actions[rng.below(len(actions))]

@@ -16,7 +16,9 @@ _ANNOUNCE_GAIN = {"illusionniste": 1.0, "pape": 1.0, "sorciere": 5.0}
 
 def _pick(actions, kind, character=None):
     for action in actions:
-        if action.get("type") == kind and (character is None or action.get("character") == character):
+        if action.get("type") == kind and (
+            character is None or action.get("character") == character
+        ):
             return action
     return None
 

@@ -46,6 +46,13 @@ def p_foreign_aid_blocked(seat) -> float:
     return 1.0 - through
 
 
+def p_announce(seat, pid, character) -> float:
+    """How likely ``pid`` is to counter-announce ``character`` (Illusionniste, Pape)."""
+    if seat.claims.claimed(pid, character):
+        return 0.9
+    return 0.8 * seat.p_holds(pid, character) + 0.05
+
+
 def denial(seat, target, amount) -> float:
     """Or taken from an opponent are worth a little more when that opponent leads."""
     return 0.5 * amount if target == seat.leader() else 0.2 * amount
@@ -66,11 +73,10 @@ def exchange_gain(seat) -> float:
 def power_gain(seat, action) -> float:
     c = action.get("character")
     target = action.get("target")
-    opponents = len(seat.opponents)
     if c == "duchesse":
         return 3.0
     if c == "illusionniste":
-        return 4.0 - 0.25 * opponents
+        return 4.0 - sum(p_announce(seat, p["id"], c) for p in seat.opponents)
     if c == "ursuline":
         return 2.0
     if c == "capitaine":
@@ -98,7 +104,9 @@ def power_gain(seat, action) -> float:
             for p in seat.opponents
             if p.get("coins", 0) > 0 and not (seat.divided and seat.same_religion(p["id"], seat.me))
         ]
-        return sum(0.75 + denial(seat, p["id"], 1) for p in victims)
+        return sum(
+            (1.0 + denial(seat, p["id"], 1)) * (1.0 - p_announce(seat, p["id"], c)) for p in victims
+        )
     if c == "justicier":
         return justicier_gain(seat)
     return 0.5
@@ -106,9 +114,7 @@ def power_gain(seat, action) -> float:
 
 def justicier_gain(seat) -> float:
     victims = [
-        p
-        for p in seat.opponents
-        if not (seat.divided and seat.same_religion(p["id"], seat.me))
+        p for p in seat.opponents if not (seat.divided and seat.same_religion(p["id"], seat.me))
     ]
     if not victims:
         return -1.0
@@ -131,7 +137,8 @@ def score_turn(bot, seat, action) -> float:
     target = action.get("target")
     life = bot.life_value(seat)
     if kind == "income":
-        return 1.0
+        # a long game leans on the one gain nobody can stop, so that it moves towards a coup
+        return 1.0 + max(0, (seat.view.get("turn") or 0) - 40 * len(seat.players)) / 40
     if kind == "foreign_aid":
         return 2.0 * (1.0 - p_foreign_aid_blocked(seat))
     if kind == "coup":
