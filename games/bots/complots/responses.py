@@ -131,8 +131,8 @@ def choose_block(bot, seat, actions, rng):
     best = None
     for block in blocks:
         risk = bot.claim_risk(seat, block.get("character"))
-        if risk is None:
-            continue
+        if risk is None or risk >= 1.0:
+            continue  # not this level's way, or every copy is face up
         caught = life + (lose_by_passing if not kill else LIFE * 3)
         if kill and seat.lives <= 1:
             caught = lose_by_passing  # dead either way
