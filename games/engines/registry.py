@@ -11,6 +11,7 @@ from games.engines.base import Engine
 # name -> "module:attribute" of a zero-argument factory or of an Engine instance
 _PATHS: dict[str, str] = {
     "complots": "games.engines.complots:ComplotsEngine",
+    "regicide": "games.engines.regicide:RegicideEngine",
 }
 _INSTANCES: dict[str, Engine] = {}
 

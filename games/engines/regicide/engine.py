@@ -1,0 +1,66 @@
+"""``RegicideEngine``: the public surface (see the package docstring and ENGINES.md)."""
+
+from games.engines.base import Engine, IllegalAction
+from games.engines.regicide import rules
+from games.engines.regicide.legal import check, default_action, legal_actions
+from games.engines.regicide.log import describe
+from games.engines.regicide.setup import new_game
+from games.engines.regicide.state import OVER, dump_state, load_or_refuse
+from games.engines.regicide.view import outcome, view_for
+
+# Action.kind -> what it does: play, discard, yield, flip_jester, choose_next
+_HANDLERS = (rules.play, rules.discard, rules.yield_turn, rules.flip_jester, rules.choose_next)
+
+
+class RegicideEngine(Engine):
+    """Regicide, solo to four players (see the package docstring)."""
+
+    name = "regicide"
+
+    def new_game(self, players, options=None, seed=None):
+        return new_game(players, options, seed)
+
+    def legal_actions(self, state, player):
+        seat = state.game.seat.get(player) if type(player) is str else None
+        if seat is None:
+            return []
+        return legal_actions(state, seat)
+
+    def apply(self, state, player, action):
+        seat = state.game.seat.get(player) if type(player) is str else None
+        if seat is None:
+            raise IllegalAction(f"{player!r} is not a player of this game")
+        checked = check(state, seat, action)
+        s = state.copy()
+        _HANDLERS[checked.kind](s, seat, checked)
+        return s
+
+    def waiting_for(self, state):
+        if state.phase == OVER:
+            return []
+        return [state.game.players[state.cur]]
+
+    def default_action(self, state, player):
+        seat = state.game.seat.get(player) if type(player) is str else None
+        if seat is None or state.phase == OVER or seat != state.cur:
+            raise IllegalAction(f"{player!r} has nothing to play now")
+        return default_action(state, seat)
+
+    def view(self, state, player):
+        seat = state.game.seat.get(player) if type(player) is str else None
+        if player is not None and seat is None:
+            raise IllegalAction(f"{player!r} is not a player of this game")
+        return view_for(state, seat)
+
+    def outcome(self, state):
+        return outcome(state)
+
+    def dump(self, state):
+        return dump_state(state)
+
+    def load(self, data):
+        return load_or_refuse(data)
+
+    @staticmethod
+    def describe(entry, lang="en", names=None):
+        return describe(entry, lang, names)

@@ -1,0 +1,269 @@
+"""What the actions do: the four steps of a turn, enemies falling, the end of the game.
+
+Every function takes a fresh copy ``s`` of the state (``State.copy``) and changes it by
+replacing fields. ``seat`` is the acting player's seat (always ``s.cur``); ``action`` is the
+shared ``Action`` that ``legal.check`` found (its slots: the mask, canonical bits and names
+of its cards, their value and suits). Hands are masks, the Tavern, the discard pile and the
+table tuples of bits (see ``cards``).
+"""
+
+from games.engines.base import shuffle_at
+from games.engines.regicide.cards import (
+    BIT,
+    ENEMY,
+    JESTER_SUITS,
+    SUIT_BIT,
+    bits_of,
+    hand_value,
+    names_of,
+)
+from games.engines.regicide.state import CHOOSE, DISCARD, OVER, PLAY
+
+
+def can_yield(s, seat):
+    """Yielding is open unless every other player yielded on their most recent turn (a solo
+    player never yields)."""
+    g = s.game
+    if g.solo:
+        return False
+    others = g.all_yielded ^ (1 << seat)
+    return s.yielded & others != others
+
+
+def start_turn(s, seat):
+    """``seat`` begins a turn at step 1; the game is lost if they can do nothing."""
+    s.cur = seat
+    s.phase = PLAY
+    if not s.hands[seat] and not s.jesters_left and not can_yield(s, seat):
+        lose(s, seat, "stuck")
+
+
+def lose(s, seat, reason):
+    s.phase = OVER
+    s.result = "lost"
+    s.add_log({"event": "lost", "player": s.game.players[seat], "reason": reason})
+
+
+# --- step 1: play -----------------------------------------------------------------------------
+
+
+def play(s, seat, action):
+    """Steps 1-3 of a play (a legal one), then step 4 or a new turn."""
+    g = s.game
+    hands = list(s.hands)
+    hands[seat] ^= action.mask
+    s.hands = tuple(hands)
+    if s.yielded:
+        s.yielded &= ~(1 << seat)
+    s.table = (*s.table, (seat, action.bits))
+    suits = action.suits
+    if suits == JESTER_SUITS:  # a Jester, always alone
+        jester(s, seat, action.names[0])
+        return
+    attack = action.value
+    enemy = s.enemy
+    entry = {"event": "play", "player": g.players[seat], "cards": action.names, "attack": attack}
+    immune = 0 if s.jester else SUIT_BIT[enemy[-1]]  # 0: no suit is immune
+    if suits & immune:
+        entry["immune"] = enemy[-1]
+        if immune == 8:
+            s.blocked += attack
+    powers = suits & ~immune
+    # step 2: the suit powers, Hearts before Diamonds
+    if powers & 1:
+        entry["healed"] = heal(s, attack)
+    if powers & 2:
+        entry["drawn"] = draw_round(s, seat, attack)
+    if powers & 8:
+        s.shield += attack
+        entry["shield"] = attack
+    damage = attack * 2 if powers & 4 else attack
+    entry["damage"] = damage
+    s.log = (entry, s.log)
+    # step 3: damage, and the enemy falls at its health or more
+    total = s.damage = s.damage + damage
+    health = ENEMY[enemy][0]
+    if total >= health:
+        defeat(s, seat, total == health)
+    else:
+        suffer(s, seat)
+
+
+def jester(s, seat, card):
+    """A Jester: immunity cancelled until the enemy falls; no steps 3-4; its player names
+    who plays next."""
+    entry = {"event": "jester", "player": s.game.players[seat], "card": card}
+    if not s.jester:
+        s.jester = True
+        if s.blocked:  # a Spades enemy: the Spades already played now count
+            s.shield += s.blocked
+            entry["shield"] = s.blocked
+            s.blocked = 0
+    s.add_log(entry)
+    s.phase = CHOOSE
+
+
+def heal(s, count):
+    """Hearts: shuffle the discard pile, put ``count`` of its cards under the Tavern."""
+    discard = list(s.discard)
+    if not discard or not count:
+        return 0
+    s.ctr = shuffle_at(s.game.key, s.ctr, discard)
+    moved = discard[:count]
+    s.tavern = (*s.tavern, *moved)
+    s.discard = tuple(discard[count:])
+    return len(moved)
+
+
+def draw_round(s, seat, count):
+    """Diamonds: one card at a time clockwise from ``seat``, skipping full hands, until
+    ``count`` cards are drawn, no hand can take one or the Tavern is empty."""
+    g = s.game
+    n, cap = g.n, g.max_hand
+    tavern = s.tavern
+    hands = list(s.hands)
+    room = [cap - h.bit_count() for h in hands]
+    pos = 0
+    total = len(tavern)
+    skipped = 0
+    while count and pos < total:
+        if room[seat] > 0:
+            room[seat] -= 1
+            hands[seat] |= tavern[pos]
+            pos += 1
+            count -= 1
+            skipped = 0
+        else:
+            skipped += 1
+            if skipped == n:
+                break
+        seat += 1
+        if seat == n:
+            seat = 0
+    if pos:
+        s.hands = tuple(hands)
+        s.tavern = tavern[pos:]
+    return pos
+
+
+# --- step 3: an enemy falls -------------------------------------------------------------------
+
+
+def defeat(s, seat, exact):
+    g = s.game
+    enemy = s.enemy
+    s.add_log({"event": "defeat", "player": g.players[seat], "card": enemy, "exact": exact})
+    table = s.table
+    played = table[0][1] if len(table) == 1 else tuple(b for _, bits in table for b in bits)
+    if exact:  # face down on top of the Tavern
+        s.tavern = (BIT[enemy], *s.tavern)
+        s.discard = s.discard + played
+    else:
+        s.discard = (*s.discard, BIT[enemy], *played)
+    s.table = ()
+    s.damage = s.shield = s.blocked = 0
+    s.jester = False
+    if not s.castle:
+        s.enemy = None
+        s.phase = OVER
+        s.result = "won"
+        s.add_log({"event": "won", "medal": medal(s)})
+        return
+    s.enemy = s.castle[0]
+    s.castle = s.castle[1:]
+    s.add_log({"event": "enemy", "card": s.enemy, "castle": len(s.castle)})
+    start_turn(s, seat)  # the killer plays again, from step 1
+
+
+def medal(s):
+    if not s.game.solo:
+        return None
+    return ("bronze", "silver", "gold")[s.jesters_left]
+
+
+# --- step 4: the enemy strikes back -----------------------------------------------------------
+
+
+def suffer(s, seat):
+    """Step 4: the enemy attacks ``seat`` (its attack less the shields)."""
+    attack = ENEMY[s.enemy][1] - s.shield
+    if attack < 0:
+        attack = 0
+    g = s.game
+    s.add_log({"event": "attack", "card": s.enemy, "player": g.players[seat], "amount": attack})
+    if attack == 0:
+        next_turn(s, seat)
+        return
+    s.phase = DISCARD
+    s.cover = attack
+    if not s.jesters_left and hand_value(s.hands[seat]) < attack:
+        lose(s, seat, "cover")
+
+
+def yield_turn(s, seat, action=None):
+    s.yielded |= 1 << seat
+    s.add_log({"event": "yield", "player": s.game.players[seat]})
+    suffer(s, seat)
+
+
+def discard(s, seat, action):
+    hands = list(s.hands)
+    hands[seat] ^= action.mask
+    s.hands = tuple(hands)
+    s.discard = s.discard + action.bits  # in the canonical order, as the log lists them
+    s.log = (
+        {
+            "event": "discard",
+            "player": s.game.players[seat],
+            "cards": action.names,
+            "value": action.value,
+        },
+        s.log,
+    )
+    s.cover = 0
+    next_turn(s, seat)
+
+
+def next_turn(s, seat):
+    seat += 1
+    if seat == s.game.n:
+        seat = 0
+    start_turn(s, seat)
+
+
+# --- the Jester's choice and the solo Jesters --------------------------------------------------
+
+
+def choose_next(s, seat, action):
+    chosen = action.value
+    g = s.game
+    s.add_log({"event": "choose_next", "player": g.players[seat], "next": g.players[chosen]})
+    start_turn(s, chosen)
+
+
+def flip_jester(s, seat, action=None):
+    """Solo: discard the hand and draw back to the maximum hand size (not a Diamonds draw:
+    it works against a Diamonds enemy; it does not cancel immunity)."""
+    g = s.game
+    hand = s.hands[seat]
+    s.discard = s.discard + bits_of(hand)
+    count = min(g.max_hand, len(s.tavern))
+    drawn = s.tavern[:count]
+    s.tavern = s.tavern[count:]
+    hands = list(s.hands)
+    hands[seat] = sum(drawn)
+    s.hands = tuple(hands)
+    s.jesters_left -= 1
+    s.add_log(
+        {
+            "event": "flip_jester",
+            "player": g.players[seat],
+            "discarded": names_of(hand),
+            "drawn": count,
+            "jesters_left": s.jesters_left,
+        }
+    )
+    if s.phase == PLAY:
+        start_turn(s, seat)
+    elif not s.jesters_left and hand_value(s.hands[seat]) < s.cover:
+        lose(s, seat, "cover")
