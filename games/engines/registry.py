@@ -12,6 +12,7 @@ from games.engines.base import Engine
 _PATHS: dict[str, str] = {
     "complots": "games.engines.complots:ComplotsEngine",
     "regicide": "games.engines.regicide:RegicideEngine",
+    "intrigue": "games.engines.intrigue:IntrigueEngine",
 }
 _INSTANCES: dict[str, Engine] = {}
 

@@ -87,6 +87,7 @@ def test_the_engines_package_exists_and_has_modules():
     assert files, f"no Python file under {ENGINES_DIR}"
     assert (ENGINES_DIR / "complots" / "__init__.py") in files
     assert (ENGINES_DIR / "regicide" / "__init__.py") in files
+    assert (ENGINES_DIR / "intrigue" / "__init__.py") in files
 
 
 @pytest.mark.parametrize(

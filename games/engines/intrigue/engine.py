@@ -1,0 +1,66 @@
+"""``IntrigueEngine``: the public surface (see the package docstring and ENGINES.md)."""
+
+from games.engines.base import Engine, IllegalAction
+from games.engines.intrigue.flow import advance
+from games.engines.intrigue.legal import check, default_action, legal_actions, waiting_seats
+from games.engines.intrigue.setup import new_game
+from games.engines.intrigue.state import dump_state, load_state
+from games.engines.intrigue.view import outcome_of, view_for
+
+
+def _seat(state, player):
+    if not isinstance(player, str):
+        return None
+    return state.seat.get(player)
+
+
+class IntrigueEngine(Engine):
+    """Intrigue, 3 to 5 players (see the package docstring)."""
+
+    name = "intrigue"
+
+    def new_game(self, players, options=None, seed=None):
+        return new_game(players, options, seed)
+
+    def legal_actions(self, state, player):
+        seat = _seat(state, player)
+        if seat is None:
+            return []
+        return legal_actions(state, seat)
+
+    def apply(self, state, player, action):
+        seat = _seat(state, player)
+        if seat is None:
+            raise IllegalAction(f"{player!r} is not a player of this game")
+        handler, args = check(state, seat, action)
+        s = state.copy()
+        handler(s, *args)
+        advance(s)
+        return s
+
+    def waiting_for(self, state):
+        return [state.players[i] for i in waiting_seats(state)]
+
+    def default_action(self, state, player):
+        seat = _seat(state, player)
+        if seat is None or seat not in waiting_seats(state):
+            raise IllegalAction(f"{player!r} has nothing to play now")
+        return default_action(state, seat)
+
+    def view(self, state, player):
+        seat = _seat(state, player)
+        if player is not None and seat is None:
+            raise IllegalAction(f"{player!r} is not a player of this game")
+        return view_for(state, seat)
+
+    def outcome(self, state):
+        return outcome_of(state)
+
+    def dump(self, state):
+        return dump_state(state)
+
+    def load(self, data):
+        try:
+            return load_state(data)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise IllegalAction(f"Not an Intrigue game state: {exc}") from exc
