@@ -11,12 +11,16 @@ never sees the state). ``seed`` is an int, bytes or a str; all the bot's chance 
 through ``games.engines.base.SeededRandom``. ``resign`` is never chosen while anything else
 is legal. An optional ``player=`` names the seat when the view alone cannot tell.
 
-Levels: Complots ``novice``, ``honest``, ``bluffer`` (``available_levels(game)`` lists them).
+Levels: Complots ``novice``, ``honest``, ``bluffer``; Regicide and Intrigue ``standard``
+(``available_levels(game)`` lists them).
 A game's bots plug in with one line in ``registry._PATHS`` (or ``register_bot``); an unknown
 game or level raises ``ValueError`` listing the known ones.
 
 Modules: ``registry`` (lookup), ``base`` (the ``Bot`` class, seeded chance, ``resign``
-filtering), ``complots`` (the three Complots levels). This package imports only
+filtering), ``complots`` (the three Complots levels), ``regicide`` and ``intrigue`` (their
+``standard`` bots). A bot may also say it would rather let the others act first
+(``patient(view, player) -> bool``, the Intrigue host while petitioners bargain): a
+scheduler gives the others time before asking it. This package imports only
 ``games.engines`` and the standard library: no Django, no ``random``, no clock.
 """
 

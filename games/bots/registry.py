@@ -14,6 +14,8 @@ _PATHS: dict[tuple[str, str], str] = {
     ("complots", "novice"): "games.bots.complots.novice:NoviceBot",
     ("complots", "honest"): "games.bots.complots.honest:HonestBot",
     ("complots", "bluffer"): "games.bots.complots.bluffer:BlufferBot",
+    ("regicide", "standard"): "games.bots.regicide:StandardBot",
+    ("intrigue", "standard"): "games.bots.intrigue:StandardBot",
 }
 _INSTANCES: dict[tuple[str, str], object] = {}
 

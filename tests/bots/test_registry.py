@@ -47,15 +47,21 @@ def test_not_a_game():
 def test_a_new_game_plugs_in_with_one_line(monkeypatch):
     monkeypatch.setattr(registry, "_PATHS", dict(registry._PATHS))
     monkeypatch.setattr(registry, "_INSTANCES", dict(registry._INSTANCES))
-    register_bot("regicide", "standard", "games.bots.complots.novice:NoviceBot")
-    assert available_levels("regicide") == ["standard"]
-    assert get_bot("regicide", "standard").choose  # imported lazily
+    register_bot("chess", "standard", "games.bots.complots.novice:NoviceBot")
+    assert available_levels("chess") == ["standard"]
+    assert get_bot("chess", "standard").choose  # imported lazily
     with pytest.raises(ValueError, match="standard"):
-        get_bot("regicide", "novice")
+        get_bot("chess", "novice")
     with pytest.raises(ValueError):
-        register_bot("regicide", "", "x:y")
+        register_bot("chess", "", "x:y")
     with pytest.raises(ValueError):
-        register_bot("regicide", "odd", object())
+        register_bot("chess", "odd", object())
+
+
+def test_every_game_has_its_levels():
+    assert available_games() == ["complots", "intrigue", "regicide"]
+    assert available_levels("regicide") == ["standard"]
+    assert available_levels("intrigue") == ["standard"]
 
 
 ALLOWED_TOP = {"games", "hashlib", "math", "itertools", "__future__", "importlib"}
