@@ -24,7 +24,8 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 
 log = logging.getLogger(__name__)
 
-SYSTEM_REASONS = ("timeout", "autopilot", "moderation")
+# "bot": a bot plays a dropped seat the timeout policy handed to it (games.bot_seats).
+SYSTEM_REASONS = ("timeout", "autopilot", "moderation", "bot")
 # Engine actions by which a player leaves a running game: an abandon in their record
 # (games.table.records); the platform's own drops and kicks also mark the seat "left".
 RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
