@@ -49,6 +49,19 @@ BOT_SEATS = Q(user__bot_account__isnull=False) | Q(
 )
 
 _eager = threading.local()
+_paused = threading.local()
+
+
+class scheduling_paused:  # noqa: N801  (a context manager, used like a function)
+    """Within it, changes made by this thread schedule no bot move (``selfplay`` drives the
+    bots itself)."""
+
+    def __enter__(self):
+        self.before = getattr(_paused, "on", False)
+        _paused.on = True
+
+    def __exit__(self, *exc):
+        _paused.on = self.before
 
 
 def bot_level(seat) -> tuple[str | None, bool]:
@@ -173,7 +186,7 @@ def bot_move_apply(game_id: int, player_id: str, seq: int, attempt: int = 0) -> 
 
 def on_game_changed(sender, *, game, saving, **kwargs):
     """After the change commits, schedule the moves of the bots waited for."""
-    if game.status != Game.Status.RUNNING:
+    if game.status != Game.Status.RUNNING or getattr(_paused, "on", False):
         return
     game_id = game.pk
     transaction.on_commit(lambda: bot_moves_schedule(game_id), robust=True)

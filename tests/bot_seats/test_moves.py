@@ -157,3 +157,28 @@ def test_racing_tasks_play_one_move(alice):
     assert sorted(results) == ["played"] + ["stale"] * (count - 1)
     assert Event.objects.filter(game=game, seq=seq + 1).count() == 1
     assert not Event.objects.filter(game=game, seq=seq + 2).exists()
+
+
+@pytest.mark.parametrize(("kind", "players"), [("complots", 4), ("regicide", 3), ("intrigue", 3)])
+def test_selfplay_plays_seeded_games_through_the_services(kind, players):
+    from games.bot_seats.selfplay import bot_games_play
+    from games.table import replay
+
+    first = bot_games_play(count=1, kind=kind, players=players, seed="t")
+    assert all(r.finished and r.moves > 0 for r in first)
+    again = bot_games_play(count=1, kind=kind, players=players, seed="t")
+    one, two = (Game.objects.get(pk=r.game_id) for r in (first[0], again[0]))
+    assert one.seed == two.seed and one.result == two.result
+    assert list(one.events.values_list("action", flat=True)) == list(
+        two.events.values_list("action", flat=True)
+    )
+    assert replay.replay_mismatch(one) is None
+
+
+def test_selfplay_with_tasks_only_starts_the_games(django_capture_on_commit_callbacks):
+    from games.bot_seats.selfplay import bot_games_play
+
+    with django_capture_on_commit_callbacks(execute=True):
+        (result,) = bot_games_play(count=1, kind="regicide", players=2, mode="tasks")
+    # eager tasks: the game was played by the bots' own tasks after the start
+    assert Game.objects.get(pk=result.game_id).status == Game.Status.FINISHED
