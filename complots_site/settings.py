@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "accounts",
     "games.table",
     "games.clock",
+    "games.bot_seats",
     "games.mail",
     "games.moderation",
 ]
@@ -179,6 +180,12 @@ DEADLINE_SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))  #
 DEADLINE_TIMER_MAX_COUNTDOWN = int(os.environ.get("DEADLINE_TIMER_MAX_COUNTDOWN", "300"))
 AWAY_MAX_EXTENSION_DAYS = int(os.environ.get("AWAY_MAX_EXTENSION_DAYS", "7"))
 MAIL_MIN_DECISION_SECONDS = int(os.environ.get("MAIL_MIN_DECISION_SECONDS", "300"))
+# Bots (games.bot_seats): the pause before a bot's move (seconds, drawn between the two),
+# how long a patient bot waits for the others, when the sweeper re-enqueues a stalled move.
+BOT_MOVE_DELAY_MIN = float(os.environ.get("BOT_MOVE_DELAY_MIN", "1.0"))
+BOT_MOVE_DELAY_MAX = float(os.environ.get("BOT_MOVE_DELAY_MAX", "3.0"))
+BOT_PATIENCE_SECONDS = float(os.environ.get("BOT_PATIENCE_SECONDS", "20"))
+BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
 MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of the digest
 MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
 MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))

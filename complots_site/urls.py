@@ -13,5 +13,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.table.urls")),
     path("", include("games.clock.urls")),
+    path("", include("games.bot_seats.urls")),
     path("", include("games.mail.urls")),
 ]

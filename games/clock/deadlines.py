@@ -159,12 +159,34 @@ def human_deadline(game, state, now, *, engine=None, record=True, table=None):
     return extended
 
 
+def bot_played(seat, seat_clocks=None) -> bool:
+    """A dropped seat handed to a bot (`SeatClock.bot_level`): its deadlines stay a
+    player's, and the bot, not the default move, plays it."""
+    if seat_clocks is not None:
+        clock = seat_clocks.get(seat.pk)
+    else:
+        try:
+            clock = seat.clock
+        except SeatClock.DoesNotExist:
+            clock = None
+    return bool(clock is not None and clock.bot_level)
+
+
 def autopilot_waiting(game, state, engine=None, table=None) -> list[str]:
+    """The waited-for seats on autopilot whose default move is due at once (not those a
+    bot plays)."""
     engine = engine or engine_of(game)
     waiting = set(engine.waiting_for(state))
-    seats = table.seats if table is not None else Seat.objects.filter(game=game)
+    if table is not None:
+        seats, clocks = table.seats, table.seat_clocks
+    else:
+        seats, clocks = Seat.objects.filter(game=game).select_related("clock"), None
     return [
-        s.player_id for s in seats if s.player_id in waiting and s.status == Seat.Status.AUTOPILOT
+        s.player_id
+        for s in seats
+        if s.player_id in waiting
+        and s.status == Seat.Status.AUTOPILOT
+        and not bot_played(s, clocks)
     ]
 
 

@@ -4,7 +4,8 @@ The table's `Game.deadline_at` says when the decision the engine waits for expir
 rows here hold what the deadline machinery needs besides it:
 
 - `TimeoutPolicy`: per game, how many missed deadlines in a row drop a player, and how.
-- `SeatClock`: per seat, the drop (autopilot/out) and when the seat started to be awaited.
+- `SeatClock`: per seat, the drop (autopilot/out/handed to a bot) and when the seat started
+  to be awaited.
 - `GameClock`: per game, when the current deadline started (for the 80 % reminder) and which
   seq it belongs to.
 - `AwayExtension`: the extension away mode granted a seat for one decision (seq), so the
@@ -23,6 +24,7 @@ class TimeoutPolicy(models.Model):
     class DropMode(models.TextChoices):
         AUTOPILOT = "autopilot", _("Autopilot (default moves are played for them)")
         OUT = "out", _("Out of the game")
+        BOT = "bot", _("A bot plays for them")
 
     game = models.OneToOneField(
         "games.Game", on_delete=models.CASCADE, related_name="timeout_policy"
@@ -35,6 +37,8 @@ class TimeoutPolicy(models.Model):
     drop_mode = models.CharField(
         _("drop mode"), max_length=16, choices=DropMode.choices, default=DropMode.AUTOPILOT
     )
+    # drop_mode "bot": the level (games.bots.available_levels of the game) that takes over.
+    bot_level = models.CharField(_("bot level"), max_length=16, blank=True, default="")
 
     def __str__(self):
         return f"policy of game {self.game_id}: {self.max_missed_deadlines}/{self.drop_mode}"
@@ -49,6 +53,10 @@ class SeatClock(models.Model):
     # Set when the seat is dropped (autopilot or out); never cleared by the machinery.
     dropped_at = models.DateTimeField(null=True, blank=True)
     drop_reason = models.CharField(max_length=16, choices=DropReason.choices, blank=True)
+    # Set when a dropped seat is handed to a bot of this level (the policy's "bot" mode):
+    # the seat stays on autopilot, but its deadlines are a player's and a bot plays them
+    # (games.bot_seats); cleared when the player takes the seat back.
+    bot_level = models.CharField(max_length=16, blank=True, default="")
     # The seq from which the engine has been waiting for this seat without a break, or None.
     waiting_since_seq = models.PositiveIntegerField(null=True, blank=True)
 

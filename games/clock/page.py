@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from games.bots import available_levels
 from games.clock.models import TimeoutPolicy
 from games.clock.seats import seat_flags
 from games.clock.selectors import deadline_votes
 from games.table import page
+from games.table.forms import bot_level_label
 from games.table.models import Game, Seat
 
 VOTE_KINDS = (("skip", _("Skip their turn")), ("drop", _("Drop them")))
@@ -49,6 +51,8 @@ def seat_context(request, game_view, context) -> dict:
             autopilot=flag.get("autopilot", False),
             dropped=flag.get("dropped", False),
             missed=flag.get("missed", 0),
+            bot_level=flag.get("bot_level", ""),
+            bot_label=bot_level_label(flag["bot_level"]) if flag.get("bot_level") else "",
             votes=[],
         )
         absent = info["missed"] > 0 or info["away"]
@@ -78,7 +82,11 @@ def seat_context(request, game_view, context) -> dict:
         policy = {
             "max_missed": current.max_missed_deadlines if current else 3,
             "drop_mode": current.drop_mode if current else TimeoutPolicy.DropMode.AUTOPILOT,
-            "choices": TimeoutPolicy.DropMode.choices,
+            "choices": TimeoutPolicy.DropMode.choices
+            if available_levels(game)
+            else [c for c in TimeoutPolicy.DropMode.choices if c[0] != TimeoutPolicy.DropMode.BOT],
+            "bot_level": current.bot_level if current else "",
+            "bot_levels": [(lv, bot_level_label(lv)) for lv in available_levels(game)],
         }
         page.add_block(context, "open", "clock/_policy.html")
     return {

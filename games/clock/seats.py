@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.bots import available_levels
 from games.clock.deadlines import away_until
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
 from games.clock.timeouts import missed_in_row
@@ -22,11 +23,16 @@ from games.table.services.errors import (
 )
 
 
-def timeout_policy_set(*, game_id, user, max_missed_deadlines=3, drop_mode="autopilot"):
+def timeout_policy_set(
+    *, game_id, user, max_missed_deadlines=3, drop_mode="autopilot", bot_level=""
+):
     """The host sets the game's timeout policy before it starts. Raises GameError
-    subclasses on bad input (nothing written)."""
+    subclasses on bad input (nothing written). `drop_mode="bot"` hands a dropped seat to a
+    bot of `bot_level` (one of `games.bots.available_levels(game.kind)`)."""
     if drop_mode not in TimeoutPolicy.DropMode.values:
         raise InvalidGameSettings(_("Unknown drop mode."))
+    if drop_mode != TimeoutPolicy.DropMode.BOT:
+        bot_level = ""
     try:
         count = int(max_missed_deadlines)
     except (TypeError, ValueError):
@@ -39,8 +45,15 @@ def timeout_policy_set(*, game_id, user, max_missed_deadlines=3, drop_mode="auto
             raise NotHost()
         if game.status != Game.Status.OPEN:
             raise GameNotOpen()
+        if drop_mode == TimeoutPolicy.DropMode.BOT and bot_level not in available_levels(game):
+            raise InvalidGameSettings(_("Choose the level of the bot that takes over."))
         policy, _created = TimeoutPolicy.objects.update_or_create(
-            game=game, defaults={"max_missed_deadlines": count, "drop_mode": drop_mode}
+            game=game,
+            defaults={
+                "max_missed_deadlines": count,
+                "drop_mode": drop_mode,
+                "bot_level": bot_level,
+            },
         )
     return policy
 
@@ -61,7 +74,7 @@ def seat_resume(*, game_id, user) -> Seat:
             raise VoteRefused(_("Your seat is not on autopilot."))
         seat.status = Seat.Status.PLAYING
         seat.save(update_fields=["status"])
-        SeatClock.objects.filter(seat=seat).update(dropped_at=None, drop_reason="")
+        SeatClock.objects.filter(seat=seat).update(dropped_at=None, drop_reason="", bot_level="")
         if game.deadline_at is not None and game.deadline_at <= timezone.now():
             # the autopilot deadline ("now") of a decision still open: give it its time back
             clock = GameClock.objects.filter(game=game, seq=game.state_seq).first()
@@ -72,7 +85,8 @@ def seat_resume(*, game_id, user) -> Seat:
 
 def seat_flags(game, now=None) -> dict[str, dict]:
     """Per player id: `away` (bool), `away_until`, `autopilot`, `dropped`, `missed` (the
-    current run of missed deadlines). Public facts for the game page."""
+    current run of missed deadlines), `bot_level` (a bot plays the dropped seat, or "").
+    Public facts for the game page."""
     now = now or timezone.now()
     flags = {}
     for seat in Seat.objects.filter(game=game).select_related("user", "clock"):
@@ -84,5 +98,6 @@ def seat_flags(game, now=None) -> dict[str, dict]:
             "autopilot": seat.status == Seat.Status.AUTOPILOT,
             "dropped": bool(clock and clock.dropped_at),
             "missed": missed_in_row(seat) if game.status == Game.Status.RUNNING else 0,
+            "bot_level": (clock.bot_level if clock else "") or "",
         }
     return flags

@@ -13,6 +13,9 @@ raises rolls the bookkeeping back (the sweeper retries it).
   last move (or None).
 - `reminder_due(game, clock, seats)`: the 80 % point of the current decision passed;
   `seats` still owe it. Receivers return how many reminders they sent.
+- `seat_dropped(game, seat, mode)`: a seat was just dropped (`mode`: a
+  `TimeoutPolicy.DropMode`; "bot": handed to a bot of `SeatClock.bot_level`, whose layer
+  starts playing it).
 - `swept(now)`: one pass of the beat sweeper ran; receivers do their own catch-up and
   return a dict of counts, added to the sweeper's statistics.
 """
@@ -22,6 +25,7 @@ from django.dispatch import Signal
 decision_opened = Signal()
 game_over = Signal()
 reminder_due = Signal()
+seat_dropped = Signal()
 swept = Signal()
 
 

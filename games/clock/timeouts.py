@@ -13,8 +13,9 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
+from games.clock import signals
 from games.clock.bookkeeping import clock_sync
-from games.clock.deadlines import engine_of, policy_for
+from games.clock.deadlines import bot_played, engine_of, policy_for
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
 from games.table.models import Event, Game, Seat
 from games.table.services import system_action_submit
@@ -59,11 +60,16 @@ def drop_out_action(engine, state, player_id):
 
 
 def seat_drop(game, seat, *, reason: str, now) -> str:
-    """Drop a seat: autopilot, or out through the engine's resign action when the policy
-    says "out" and the engine has one. Returns the mode applied. The game row is locked."""
+    """Drop a seat: autopilot, out through the engine's resign action when the policy
+    says "out" and the engine has one, or handed to a bot of the policy's level (the seat
+    on autopilot, `SeatClock.bot_level` set: `signals.seat_dropped` tells the bots' layer).
+    Returns the mode applied. The game row is locked."""
     policy = policy_for(game)
     clock, _c = SeatClock.objects.get_or_create(seat=seat)
     mode = TimeoutPolicy.DropMode.AUTOPILOT
+    if policy.drop_mode == TimeoutPolicy.DropMode.BOT and policy.bot_level:
+        mode = TimeoutPolicy.DropMode.BOT
+        clock.bot_level = policy.bot_level
     if policy.drop_mode == TimeoutPolicy.DropMode.OUT:
         engine = engine_of(game)
         action = drop_out_action(engine, engine.load(game.state), seat.player_id)
@@ -78,13 +84,14 @@ def seat_drop(game, seat, *, reason: str, now) -> str:
             game.refresh_from_db()
             mode = TimeoutPolicy.DropMode.OUT
             Seat.objects.filter(pk=seat.pk).update(status=Seat.Status.LEFT)
-    if mode == TimeoutPolicy.DropMode.AUTOPILOT:
+    if mode in (TimeoutPolicy.DropMode.AUTOPILOT, TimeoutPolicy.DropMode.BOT):
         Seat.objects.filter(pk=seat.pk, status=Seat.Status.PLAYING).update(
             status=Seat.Status.AUTOPILOT
         )
     clock.dropped_at, clock.drop_reason = now, reason
-    clock.save(update_fields=["dropped_at", "drop_reason"])
+    clock.save(update_fields=["dropped_at", "drop_reason", "bot_level"])
     log.info("game %s: seat %s dropped (%s, %s)", game.pk, seat.player_id, mode, reason)
+    signals.seat_dropped.send(sender=SeatClock, game=game, seat=seat, mode=mode)
     return mode
 
 
@@ -133,8 +140,15 @@ def timeout_locked(game, now) -> int:
         clock_sync(game, now)
         engine = engine_of(game)
         waiting = list(engine.waiting_for(engine.load(game.state)))
-        seats = {s.player_id: s for s in Seat.objects.filter(game=game, player_id__in=waiting)}
-        autopilot = [p for p in waiting if seats[p].status == Seat.Status.AUTOPILOT]
+        seats = {
+            s.player_id: s
+            for s in Seat.objects.filter(game=game, player_id__in=waiting).select_related("clock")
+        }
+        autopilot = [
+            p
+            for p in waiting
+            if seats[p].status == Seat.Status.AUTOPILOT and not bot_played(seats[p])
+        ]
         human = GameClock.objects.filter(game=game).values_list("deadline_at", flat=True)[0]
         # Later rounds only play autopilot moves: a new decision gets its full time.
         due = _round == 0 and human is not None and human <= now

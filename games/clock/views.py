@@ -26,6 +26,7 @@ def timeout_policy(request, game_id):
             user=request.user,
             max_missed_deadlines=(request.POST.get("max_missed_deadlines") or "")[:8],
             drop_mode=(request.POST.get("drop_mode") or "")[:16],
+            bot_level=(request.POST.get("bot_level") or "")[:16],
         )
     except GameError as error:
         if isinstance(error, GameNotFound):

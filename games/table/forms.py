@@ -11,8 +11,21 @@ from games.table.services import GameError, seat_range
 GAME_LABELS = {"complots": _("Complots"), "regicide": _("Regicide"), "intrigue": _("Intrigue")}
 
 
+BOT_LEVEL_LABELS = {
+    "novice": _("Novice"),
+    "honest": _("Honest"),
+    "bluffer": _("Bluffer"),
+    "standard": _("Standard"),
+}
+
+
 def game_label(kind):
     return GAME_LABELS.get(kind, kind.capitalize())
+
+
+def bot_level_label(level):
+    """The translated name of a bot level (`games.bots.available_levels`)."""
+    return BOT_LEVEL_LABELS.get(level, str(level).capitalize())
 
 
 class GameCreateForm(forms.Form):

@@ -17,6 +17,10 @@ Templates of the providers are included at named places of the page through
 
 Everything a provider adds must be public, or the viewer's own: the providers receive the
 viewer's `GameView`, never the state.
+
+The lobby has its own providers (`register_lobby`): `provider(request, context) -> dict`,
+whose templates are included below the lobby's sections through `context["lobby_blocks"]`
+(`add_lobby_block`), e.g. the bots' "practice against bots" form.
 """
 
 from __future__ import annotations
@@ -50,4 +54,28 @@ def contribute(request, game_view, context) -> dict:
     context.setdefault("seat_infos", {})
     for provider in PROVIDERS:
         context.update(provider(request, game_view, context) or {})
+    return context
+
+
+LOBBY_PROVIDERS: list = []
+
+
+def register_lobby(provider) -> None:
+    """Add a provider to the lobby page (once)."""
+    if provider not in LOBBY_PROVIDERS:
+        LOBBY_PROVIDERS.append(provider)
+
+
+def add_lobby_block(context, template: str) -> None:
+    """Include `template` below the lobby's sections."""
+    blocks = context.setdefault("lobby_blocks", [])
+    if template not in blocks:
+        blocks.append(template)
+
+
+def lobby_contribute(request, context) -> dict:
+    """Run every lobby provider on `context` (updated in place, and returned)."""
+    context.setdefault("lobby_blocks", [])
+    for provider in LOBBY_PROVIDERS:
+        context.update(provider(request, context) or {})
     return context

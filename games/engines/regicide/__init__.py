@@ -7,8 +7,11 @@ dict with a ``"type"``.
 
 Modules
 -------
-``cards``   card names, values, suits, legal plays, covering discards.
-``state``   the compact ``State`` (``__slots__``, every field immutable), dump/load.
+``cards``   card names, values, suits, bits and masks, covering discards.
+``actions`` the shared read-only action dicts (every legal play made once), listed plays
+            and covers of a hand.
+``state``   the compact ``State`` (``__slots__``, every field immutable; hands are card
+            masks), dump/load.
 ``setup``   a new game: Castle, Tavern, deal, and ``options["setup"]``.
 ``rules``   what the actions do: the four steps, enemies falling, winning and losing.
 ``legal``   legal actions, their checking, the timeout defaults.

@@ -1,17 +1,20 @@
-"""The cards: names, values, suits, the canonical order, legal plays and covering discards.
+"""The cards: names, values, suits, the canonical order, card masks and covering discards.
 
 A card is a string: rank then suit (``"AS"``, ``"7H"``, ``"10C"``, ``"JD"``, ``"QS"``,
 ``"KH"``), or a Jester ``"X1"`` / ``"X2"``. Values: Ace 1 (an animal companion), 2-10 their
 number, Jack 10, Queen 15, King 20, Jester 0. Enemies (the Castle): Jack 20 health / 10
 attack, Queen 30 / 15, King 40 / 20.
 
-Hands, plays and discards are tuples in the canonical order, which is plain string order
-(``"10C" < "2H" < "AS" < "KD" < "X1"``): a play or a discard has exactly one spelling inside
-the engine and sorting needs no key. Views show hands in the human order (``HUMAN``: rank,
-then suit ``H D C S``, Jesters last).
-"""
+The canonical order is plain string order (``"10C" < "2H" < "AS" < "KD" < "X1"``): a play
+or a discard has exactly one spelling. Views show hands in the human order (``HUMAN``:
+rank, then suit ``H D C S``, Jesters last).
 
-from itertools import combinations
+Inside the engine a card is a bit: ``BIT[card] == 1 << i`` where ``i`` is the card's place
+in the canonical order (``NAMES``). A hand is the sum of its bits (a mask), so taking a card
+out or adding one is one integer operation, and walking a mask's bits from the lowest up
+gives its cards in the canonical order. The Tavern, the discard pile and the table hold
+tuples of bits.
+"""
 
 SUITS = ("H", "D", "C", "S")
 NUMBER_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -55,6 +58,69 @@ TAVERN_BASE = tuple(r + s for r in ("A", *NUMBER_RANKS) for s in SUITS)
 #: players -> (Jesters in the Tavern, maximum hand size)
 TABLE = {1: (0, 8), 2: (0, 7), 3: (1, 6), 4: (2, 5)}
 
+# --- bits and masks ----------------------------------------------------------------------------
+
+#: the canonical order: index -> card
+NAMES = tuple(sorted(ALL_CARDS))
+#: card -> its bit
+BIT = {c: 1 << i for i, c in enumerate(NAMES)}
+#: bit -> card
+NAME = {b: c for c, b in BIT.items()}
+#: bit -> value
+BIT_VALUE = {b: VALUE[c] for c, b in BIT.items()}
+#: suit letter -> its suit bit (a play's suits are an or of these)
+SUIT_BIT = {"H": 1, "D": 2, "C": 4, "S": 8}
+JESTER_SUITS = 16  # the "suits" of a Jester play
+#: bit -> the suit bit of the card (0 for a Jester)
+BIT_SUIT = {b: SUIT_BIT.get(SUIT[c], 0) for c, b in BIT.items()}
+JESTER_MASK = BIT["X1"] | BIT["X2"]
+ACE_MASK = sum(BIT["A" + s] for s in SUITS)
+#: bit -> the sort key of the covering discards: most valuable first, ties canonical
+COVER_KEY = {BIT[c]: i for i, c in enumerate(sorted(NAMES, key=lambda c: (-VALUE[c], c)))}
+
+# a mask read nine bits at a time: the value, bits and names of each piece, from tables
+_PIECES = 6
+
+
+def _piece_tables(make):
+    return tuple(
+        tuple(make([1 << (9 * k + j) for j in range(9) if x >> j & 1]) for x in range(512))
+        for k in range(_PIECES)
+    )
+
+
+_V0, _V1, _V2, _V3, _V4, _V5 = _piece_tables(lambda bits: sum(BIT_VALUE.get(b, 0) for b in bits))
+_B0, _B1, _B2, _B3, _B4, _B5 = _piece_tables(lambda bits: tuple(b for b in bits if b in NAME))
+
+
+def hand_value(mask):
+    """The total a hand (a mask) can discard to cover damage."""
+    return (
+        _V0[mask & 511]
+        + _V1[mask >> 9 & 511]
+        + _V2[mask >> 18 & 511]
+        + _V3[mask >> 27 & 511]
+        + _V4[mask >> 36 & 511]
+        + _V5[mask >> 45]
+    )
+
+
+def bits_of(mask):
+    """The bits of ``mask`` as a tuple, in the canonical order."""
+    return (
+        _B0[mask & 511]
+        + _B1[mask >> 9 & 511]
+        + _B2[mask >> 18 & 511]
+        + _B3[mask >> 27 & 511]
+        + _B4[mask >> 36 & 511]
+        + _B5[mask >> 45]
+    )
+
+
+def names_of(mask):
+    """The cards of ``mask`` as a list, in the canonical order."""
+    return list(map(NAME.__getitem__, bits_of(mask)))
+
 
 def sort_cards(cards):
     """``cards`` as a tuple in the canonical order."""
@@ -66,112 +132,17 @@ def human_sorted(cards):
     return sorted(cards, key=HUMAN.__getitem__)
 
 
-def hand_value(hand):
-    """The total a hand can discard to cover damage."""
-    v = VALUE
-    total = 0
-    for c in hand:
-        total += v[c]
-    return total
-
-
 # --- plays -------------------------------------------------------------------------------------
 
 
-def legal_plays(hand):
-    """Every legal step-1 play from ``hand`` (a canonical tuple), as canonical tuples.
-
-    Single cards (a Jester only alone), an animal companion (Ace) with one other card that
-    is not a Jester (another Ace included), and sets of 2, 3 or 4 cards of the same rank
-    2-10 whose total is at most 10. Singles come first, in hand order.
-    """
-    plays = [(c,) for c in hand]
-    if len(hand) > 1:
-        plays.extend(extra_plays(hand))
-    return plays
-
-
-def extra_plays(hand):
-    """The plays of ``legal_plays`` with two cards or more."""
-    aces = None
-    low = None
-    for c in hand:
-        r = c[0]
-        if r == "A":
-            if aces is None:
-                aces = [c]
-            else:
-                aces.append(c)
-        elif r in "2345":
-            if low is None:
-                low = [c]
-            else:
-                low.append(c)
-    if aces is None and (low is None or len(low) < 2):
-        return ()
-    out = []
-    if aces is not None:
-        for a in aces:
-            for c in hand:
-                # each pair once: another Ace only when it comes later; never a Jester
-                if c[0] == "X" or c == a or (c[0] == "A" and c < a):
-                    continue
-                out.append((a, c) if a < c else (c, a))
-    if low is not None and len(low) > 1:
-        combos = _COMBOS.get(tuple(low))
-        if combos is None:
-            combos = _COMBOS[tuple(low)] = _combos(low)
-        out.extend(combos)
-    return out
-
-
-_COMBOS: dict = {}
-
-
-def _combos(low):
-    """Same-rank sets worth 10 or less from the cards ``low`` (ranks 2-5, canonical order:
-    the cards of a rank are next to each other)."""
-    out = []
-    i, n = 0, len(low)
-    while i < n:
-        r = low[i][0]
-        j = i + 1
-        while j < n and low[j][0] == r:
-            j += 1
-        group = low[i:j]
-        top = min(len(group), 10 // VALUE[low[i]])
-        for size in range(2, top + 1):
-            out.extend(combinations(group, size))
-        i = j
-    return tuple(out)
-
-
-#: canonical play -> (attack value, suits as a string of "HDCS" letters, is a Jester)
-_PLAY_INFO: dict = {}
-
-
-def play_info(cards):
-    """``(attack, suits, jester)`` of a legal play: its total value, the letters of the
-    suits it holds, and whether it is a Jester."""
-    info = _PLAY_INFO.get(cards)
-    if info is None:
-        attack = sum(VALUE[c] for c in cards)
-        suits = "".join(sorted({c[-1] for c in cards if c[0] != "X"}))
-        info = _PLAY_INFO[cards] = (attack, suits, cards[0][0] == "X")
-    return info
-
-
-def is_legal_play(cards, hand):
-    """Whether the canonical tuple ``cards`` is one of ``legal_plays(hand)`` (no listing)."""
+def is_play_shape(cards):
+    """Whether the canonical tuple of distinct cards ``cards`` is a legal play's shape: one
+    card; an Ace with one other card that is not a Jester; or 2-4 cards of one rank 2-5
+    worth 10 or less in all."""
     k = len(cards)
-    if k == 0 or k > 4:
-        return False
-    for c in cards:
-        if c not in hand:
-            return False
     if k == 1:
         return True
-    if len(set(cards)) != k:
+    if k > 4:
         return False
     rank = RANK
     if k == 2 and (rank[cards[0]] == "A" or rank[cards[1]] == "A"):
@@ -188,28 +159,19 @@ def is_legal_play(cards, hand):
 # --- covering discards -------------------------------------------------------------------------
 
 
-def minimal_covers(hand, need):
-    """The covering discards from ``hand`` worth at least ``need`` > 0 from which no card can
-    be removed (every card is needed), as tuples from the most valuable card down (ties in
-    canonical order): one spelling per set, without a sort per set."""
-    value = VALUE
-    cards = sorted((c for c in hand if value[c]), key=_by_value)
-    values = tuple([value[c] for c in cards])
+_COVERS: dict = {}
+
+
+def cover_picks(values, need):
+    """The minimal covers of ``need`` from cards of these ``values`` (decreasing) as tuples
+    of indices (cached per values and need); see ``_minimal_picks``."""
     key = (values, need)
     picks = _COVERS.get(key)
     if picks is None:
         if len(_COVERS) > 50_000:
             _COVERS.clear()
         picks = _COVERS[key] = _minimal_picks(values, need)
-    get = cards.__getitem__
-    return [tuple(map(get, pick)) for pick in picks]
-
-
-def _by_value(card):
-    return (-VALUE[card], card)
-
-
-_COVERS: dict = {}
+    return picks
 
 
 def _minimal_picks(values, need):
@@ -241,27 +203,3 @@ def _minimal_picks(values, need):
 
     walk(0, 0)
     return tuple(out)
-
-
-def cheapest_cover(hand, need):
-    """The covering discard of least total value, then fewest cards (then canonical order),
-    spelled as ``minimal_covers`` lists it; None when the hand cannot cover ``need``. The
-    cheapest cover is always a minimal one."""
-    best = None
-    best_key = None
-    for cards in minimal_covers(hand, need):
-        key = (hand_value(cards), len(cards), sorted(cards))
-        if best_key is None or key < best_key:
-            best, best_key = cards, key
-    return best
-
-
-def is_cover(cards, hand, need):
-    """Whether the canonical tuple ``cards`` is a set of cards of ``hand`` worth at least
-    ``need`` (minimal or not)."""
-    if not cards or len(set(cards)) != len(cards):
-        return False
-    for c in cards:
-        if c not in hand:
-            return False
-    return hand_value(cards) >= need

@@ -8,34 +8,8 @@ from games.engines.regicide.setup import new_game
 from games.engines.regicide.state import OVER, dump_state, load_or_refuse
 from games.engines.regicide.view import outcome, view_for
 
-
-def _apply_play(s, seat, arg):
-    rules.play(s, seat, arg)
-
-
-def _apply_discard(s, seat, arg):
-    rules.discard(s, seat, arg)
-
-
-def _apply_yield(s, seat, arg):
-    rules.yield_turn(s, seat)
-
-
-def _apply_flip(s, seat, arg):
-    rules.flip_jester(s, seat)
-
-
-def _apply_choose(s, seat, arg):
-    rules.choose_next(s, seat, arg)
-
-
-_HANDLERS = {
-    "play": _apply_play,
-    "discard": _apply_discard,
-    "yield": _apply_yield,
-    "flip_jester": _apply_flip,
-    "choose_next": _apply_choose,
-}
+# Action.kind -> what it does: play, discard, yield, flip_jester, choose_next
+_HANDLERS = (rules.play, rules.discard, rules.yield_turn, rules.flip_jester, rules.choose_next)
 
 
 class RegicideEngine(Engine):
@@ -58,7 +32,7 @@ class RegicideEngine(Engine):
             raise IllegalAction(f"{player!r} is not a player of this game")
         checked = check(state, seat, action)
         s = state.copy()
-        _HANDLERS[checked[0]](s, seat, checked[-1])
+        _HANDLERS[checked.kind](s, seat, checked)
         return s
 
     def waiting_for(self, state):

@@ -1,11 +1,22 @@
 """What the actions do: the four steps of a turn, enemies falling, the end of the game.
 
 Every function takes a fresh copy ``s`` of the state (``State.copy``) and changes it by
-replacing fields. ``seat`` is the acting player's seat (always ``s.cur``).
+replacing fields. ``seat`` is the acting player's seat (always ``s.cur``); ``action`` is the
+shared ``Action`` that ``legal.check`` found (its slots: the mask, canonical bits and names
+of its cards, their value and suits). Hands are masks, the Tavern, the discard pile and the
+table tuples of bits (see ``cards``).
 """
 
 from games.engines.base import shuffle_at
-from games.engines.regicide.cards import ENEMY, hand_value, play_info, sort_cards
+from games.engines.regicide.cards import (
+    BIT,
+    ENEMY,
+    JESTER_SUITS,
+    SUIT_BIT,
+    bits_of,
+    hand_value,
+    names_of,
+)
 from games.engines.regicide.state import CHOOSE, DISCARD, OVER, PLAY
 
 
@@ -36,38 +47,37 @@ def lose(s, seat, reason):
 # --- step 1: play -----------------------------------------------------------------------------
 
 
-def play(s, seat, cards):
-    """Steps 1-3 of a play (``cards``: a legal canonical tuple), then step 4 or a new turn."""
+def play(s, seat, action):
+    """Steps 1-3 of a play (a legal one), then step 4 or a new turn."""
     g = s.game
     hands = list(s.hands)
-    if len(cards) == 1:
-        card = cards[0]
-        hands[seat] = tuple([c for c in hands[seat] if c != card])
-    else:
-        hands[seat] = tuple([c for c in hands[seat] if c not in cards])
+    hands[seat] ^= action.mask
     s.hands = tuple(hands)
-    s.yielded &= ~(1 << seat)
-    s.table = (*s.table, (seat, cards))
-    attack, suits, is_jester = play_info(cards)
-    if is_jester:  # a Jester, always alone
-        jester(s, seat, cards[0])
+    if s.yielded:
+        s.yielded &= ~(1 << seat)
+    s.table = (*s.table, (seat, action.bits))
+    suits = action.suits
+    if suits == JESTER_SUITS:  # a Jester, always alone
+        jester(s, seat, action.names[0])
         return
+    attack = action.value
     enemy = s.enemy
-    entry = {"event": "play", "player": g.players[seat], "cards": list(cards), "attack": attack}
-    immune = "-" if s.jester else enemy[-1]  # "-": no suit is immune
-    if immune in suits:
-        entry["immune"] = immune
-        if immune == "S":
+    entry = {"event": "play", "player": g.players[seat], "cards": action.names, "attack": attack}
+    immune = 0 if s.jester else SUIT_BIT[enemy[-1]]  # 0: no suit is immune
+    if suits & immune:
+        entry["immune"] = enemy[-1]
+        if immune == 8:
             s.blocked += attack
+    powers = suits & ~immune
     # step 2: the suit powers, Hearts before Diamonds
-    if "H" in suits and immune != "H":
+    if powers & 1:
         entry["healed"] = heal(s, attack)
-    if "D" in suits and immune != "D":
+    if powers & 2:
         entry["drawn"] = draw_round(s, seat, attack)
-    if "S" in suits and immune != "S":
+    if powers & 8:
         s.shield += attack
         entry["shield"] = attack
-    damage = attack * 2 if "C" in suits and immune != "C" else attack
+    damage = attack * 2 if powers & 4 else attack
     entry["damage"] = damage
     s.log = (entry, s.log)
     # step 3: damage, and the enemy falls at its health or more
@@ -112,15 +122,14 @@ def draw_round(s, seat, count):
     n, cap = g.n, g.max_hand
     tavern = s.tavern
     hands = list(s.hands)
-    room = [cap - len(h) for h in hands]
-    dealt = [[] for _ in range(n)]
+    room = [cap - h.bit_count() for h in hands]
     pos = 0
     total = len(tavern)
     skipped = 0
     while count and pos < total:
         if room[seat] > 0:
             room[seat] -= 1
-            dealt[seat].append(tavern[pos])
+            hands[seat] |= tavern[pos]
             pos += 1
             count -= 1
             skipped = 0
@@ -132,9 +141,6 @@ def draw_round(s, seat, count):
         if seat == n:
             seat = 0
     if pos:
-        for who in range(n):
-            if dealt[who]:
-                hands[who] = sort_cards(hands[who] + tuple(dealt[who]))
         s.hands = tuple(hands)
         s.tavern = tavern[pos:]
     return pos
@@ -147,12 +153,13 @@ def defeat(s, seat, exact):
     g = s.game
     enemy = s.enemy
     s.add_log({"event": "defeat", "player": g.players[seat], "card": enemy, "exact": exact})
-    played = tuple(c for _, cards in s.table for c in cards)
+    table = s.table
+    played = table[0][1] if len(table) == 1 else tuple(b for _, bits in table for b in bits)
     if exact:  # face down on top of the Tavern
-        s.tavern = (enemy, *s.tavern)
+        s.tavern = (BIT[enemy], *s.tavern)
         s.discard = s.discard + played
     else:
-        s.discard = (*s.discard, enemy, *played)
+        s.discard = (*s.discard, BIT[enemy], *played)
     s.table = ()
     s.damage = s.shield = s.blocked = 0
     s.jester = False
@@ -193,25 +200,25 @@ def suffer(s, seat):
         lose(s, seat, "cover")
 
 
-def yield_turn(s, seat):
+def yield_turn(s, seat, action=None):
     s.yielded |= 1 << seat
     s.add_log({"event": "yield", "player": s.game.players[seat]})
     suffer(s, seat)
 
 
-def discard(s, seat, cards):
-    cards = tuple(sorted(cards))  # a listed discard runs from the most valuable card down
+def discard(s, seat, action):
     hands = list(s.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c not in cards)
+    hands[seat] ^= action.mask
     s.hands = tuple(hands)
-    s.discard = s.discard + cards
-    s.add_log(
+    s.discard = s.discard + action.bits  # in the canonical order, as the log lists them
+    s.log = (
         {
             "event": "discard",
             "player": s.game.players[seat],
-            "cards": list(cards),
-            "value": hand_value(cards),
-        }
+            "cards": action.names,
+            "value": action.value,
+        },
+        s.log,
     )
     s.cover = 0
     next_turn(s, seat)
@@ -227,30 +234,31 @@ def next_turn(s, seat):
 # --- the Jester's choice and the solo Jesters --------------------------------------------------
 
 
-def choose_next(s, seat, chosen):
+def choose_next(s, seat, action):
+    chosen = action.value
     g = s.game
     s.add_log({"event": "choose_next", "player": g.players[seat], "next": g.players[chosen]})
     start_turn(s, chosen)
 
 
-def flip_jester(s, seat):
+def flip_jester(s, seat, action=None):
     """Solo: discard the hand and draw back to the maximum hand size (not a Diamonds draw:
     it works against a Diamonds enemy; it does not cancel immunity)."""
     g = s.game
     hand = s.hands[seat]
-    s.discard = s.discard + hand
+    s.discard = s.discard + bits_of(hand)
     count = min(g.max_hand, len(s.tavern))
     drawn = s.tavern[:count]
     s.tavern = s.tavern[count:]
     hands = list(s.hands)
-    hands[seat] = sort_cards(drawn)
+    hands[seat] = sum(drawn)
     s.hands = tuple(hands)
     s.jesters_left -= 1
     s.add_log(
         {
             "event": "flip_jester",
             "player": g.players[seat],
-            "discarded": list(hand),
+            "discarded": names_of(hand),
             "drawn": count,
             "jesters_left": s.jesters_left,
         }

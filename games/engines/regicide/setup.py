@@ -5,13 +5,13 @@ from itertools import permutations
 from games.engines.base import IllegalAction, SeededRandom, seed_to_key, shuffle_at
 from games.engines.regicide.cards import (
     ALL_CARDS,
+    BIT,
     CARDS,
     ENEMY,
     FACE_RANKS,
     JESTERS,
     SUITS,
     TAVERN_BASE,
-    sort_cards,
 )
 from games.engines.regicide.rules import start_turn
 from games.engines.regicide.state import PLAY, Game, State
@@ -72,10 +72,10 @@ def new_game(players, options=None, seed=None):
         castle = (*castle, *below)
         if not castle:
             raise IllegalAction("setup: the Castle needs at least one enemy")
-        rest = [c for c in TAVERN_CARDS[g.jesters] if c not in placed]
+        rest = [BIT[c] for c in TAVERN_CARDS[g.jesters] if c not in placed]
     else:
         castle, ctr = _castle(key)
-        rest = list(TAVERN_CARDS[g.jesters])
+        rest = list(TAVERN_BITS[g.jesters])
     # the Tavern: the number cards, the Aces and the Jesters of the player count
     ctr = shuffle_at(key, ctr, rest)
     dealt = []
@@ -83,16 +83,16 @@ def new_game(players, options=None, seed=None):
     size = g.max_hand
     for seat in range(g.n):
         if hands and seat in hands:
-            dealt.append(sort_cards(hands[seat]))
+            dealt.append(sum(BIT[c] for c in hands[seat]))
         else:
-            dealt.append(tuple(sorted(rest[pos : pos + size])))
+            dealt.append(sum(rest[pos : pos + size]))
             pos += size
     s = State.__new__(State)
     s.game = g
     s.cache = None
     s.hands = tuple(dealt)
-    s.tavern = (*tavern, *rest[pos:])
-    s.discard = tuple(discard)
+    s.tavern = (*map(BIT.__getitem__, tavern), *rest[pos:])
+    s.discard = tuple(map(BIT.__getitem__, discard))
     s.enemy = castle[0]
     s.castle = tuple(castle[1:])
     s.damage = s.shield = s.blocked = 0
@@ -117,6 +117,7 @@ def new_game(players, options=None, seed=None):
 
 
 TAVERN_CARDS = {count: (*TAVERN_BASE, *JESTERS[:count]) for count in (0, 1, 2)}
+TAVERN_BITS = {count: tuple(map(BIT.__getitem__, cards)) for count, cards in TAVERN_CARDS.items()}
 _FACE_GROUPS = tuple(tuple(rank + s for s in SUITS) for rank in FACE_RANKS)
 _ORDERS4 = tuple(permutations(range(4)))
 

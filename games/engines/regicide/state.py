@@ -7,7 +7,7 @@ written; appending shares the whole past.
 """
 
 from games.engines.base import IllegalAction
-from games.engines.regicide.cards import CARDS, ENEMY, TABLE, sort_cards
+from games.engines.regicide.cards import BIT, CARDS, ENEMY, NAME, TABLE, names_of
 
 PLAY, DISCARD, CHOOSE, OVER = 0, 1, 2, 3
 PHASES = ("play", "discard", "choose", "over")
@@ -37,16 +37,16 @@ _SEATS: dict = {}
 
 
 _FIELDS = (
-    "hands",  # tuple of canonical tuples, per seat
-    "tavern",  # tuple, top first
-    "discard",  # tuple, oldest first
+    "hands",  # tuple of masks, per seat (cards.BIT)
+    "tavern",  # tuple of bits, top first
+    "discard",  # tuple of bits, oldest first
     "castle",  # tuple, top first (the current enemy is not in it)
     "enemy",  # the current enemy's card, None once the game is won
     "damage",  # damage dealt to the current enemy
     "shield",  # Spades shield counting against the current enemy
     "blocked",  # Spades played while a Spades enemy was immune (a Jester makes them count)
     "jester",  # True once a Jester cancelled the current enemy's immunity
-    "table",  # plays against the current enemy: ((seat, cards), ...)
+    "table",  # plays against the current enemy: ((seat, canonical bits), ...)
     "cur",  # the current player's seat
     "phase",  # PLAY, DISCARD, CHOOSE or OVER
     "cover",  # in DISCARD: the damage to cover
@@ -127,16 +127,16 @@ def dump_state(s):
         "players": list(g.players),
         "key": g.key.hex(),
         "ctr": s.ctr,
-        "hands": [list(h) for h in s.hands],
-        "tavern": list(s.tavern),
-        "discard": list(s.discard),
+        "hands": [names_of(h) for h in s.hands],
+        "tavern": list(map(NAME.__getitem__, s.tavern)),
+        "discard": list(map(NAME.__getitem__, s.discard)),
         "castle": list(s.castle),
         "enemy": s.enemy,
         "damage": s.damage,
         "shield": s.shield,
         "blocked": s.blocked,
         "jester": s.jester,
-        "table": [[seat, list(cards)] for seat, cards in s.table],
+        "table": [[seat, list(map(NAME.__getitem__, bits))] for seat, bits in s.table],
         "cur": s.cur,
         "phase": PHASES[s.phase],
         "cover": s.cover,
@@ -161,6 +161,17 @@ def _cards(value, face=False):
     return tuple(value)
 
 
+def _bits(value):
+    return tuple(BIT[c] for c in _cards(value))
+
+
+def _mask(value):
+    cards = _cards(value)
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"a card twice in a hand {value!r}")
+    return sum(BIT[c] for c in cards)
+
+
 def load_state(data):
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError("unknown version")
@@ -182,9 +193,9 @@ def load_state(data):
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != g.n:
         raise ValueError("bad hands")
-    s.hands = tuple(sort_cards(_cards(h)) for h in hands)
-    s.tavern = _cards(data["tavern"])
-    s.discard = _cards(data["discard"])
+    s.hands = tuple(_mask(h) for h in hands)
+    s.tavern = _bits(data["tavern"])
+    s.discard = _bits(data["discard"])
     s.castle = _cards(data["castle"], face=True)
     enemy = data["enemy"]
     if enemy is not None and enemy not in ENEMY:
@@ -199,7 +210,7 @@ def load_state(data):
     table = []
     for item in data["table"]:
         seat, cards = item
-        table.append((_int(seat, 0, g.n - 1), _cards(cards)))
+        table.append((_int(seat, 0, g.n - 1), _bits(cards)))
     s.table = tuple(table)
     s.cur = _int(data["cur"], 0, g.n - 1)
     s.phase = PHASES.index(data["phase"])

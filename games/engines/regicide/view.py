@@ -1,6 +1,6 @@
 """``view(state, player)``: what one player (or a spectator) may know."""
 
-from games.engines.regicide.cards import ENEMY, SUIT, human_sorted
+from games.engines.regicide.cards import ENEMY, NAME, SUIT, human_sorted, names_of
 from games.engines.regicide.rules import can_yield, medal
 from games.engines.regicide.state import DISCARD, OVER, PHASES, PLAY, copy_entry, log_entries
 
@@ -42,13 +42,16 @@ def view_for(s, seat):
         "players": [
             {
                 "id": p,
-                "hand_size": len(s.hands[i]),
-                "hand": human_sorted(s.hands[i]) if i == seat else None,
+                "hand_size": s.hands[i].bit_count(),
+                "hand": human_sorted(names_of(s.hands[i])) if i == seat else None,
                 "yielded": bool(s.yielded >> i & 1),
             }
             for i, p in enumerate(players)
         ],
-        "table": [{"player": players[i], "cards": list(cards)} for i, cards in s.table],
+        "table": [
+            {"player": players[i], "cards": list(map(NAME.__getitem__, bits))}
+            for i, bits in s.table
+        ],
         "current_player": None if over else players[s.cur],
         "waiting_for": waiting,
         "phase": PHASES[s.phase],

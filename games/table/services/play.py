@@ -26,7 +26,8 @@ from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, S
 
 log = logging.getLogger(__name__)
 
-SYSTEM_REASONS = ("timeout", "timeout_follow", "autopilot", "moderation")
+# "bot": a bot plays a dropped seat the timeout policy handed to it (games.bot_seats).
+SYSTEM_REASONS = ("timeout", "timeout_follow", "autopilot", "moderation", "bot")
 # The default moves after the first one that a timeout plays for a seat within one decision
 # the engine keeps open (Intrigue: the host refuses each offer, then places): one missed
 # deadline, however many moves.

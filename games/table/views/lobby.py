@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.table import selectors, services
+from games.table import page, selectors, services
 from games.table.forms import GameCreateForm
 from games.table.models import Seat
 from games.table.services import GameError
@@ -52,11 +52,12 @@ def lobby_context(request, form=None):
         }
         for game in selectors.lobby_games()[:50]
     ]
-    return {
+    context = {
         "my_games": my_games,
         "open_games": open_games,
         "form": form or GameCreateForm(),
     }
+    return page.lobby_contribute(request, context)
 
 
 def _names_by_game(game_ids):

@@ -1,0 +1,142 @@
+"""Regicide and Intrigue bots, measured: seeded games against the baselines.
+
+    PYTHONPATH=. python bench/bot_scores.py [--regicide N] [--intrigue N] [--seed S]
+
+Regicide (cooperative): every seat played by one policy, at 1, 2, 3 and 4 players, the
+same N seeded deals for each policy. Printed per policy: the win rate with its 95% Wilson
+interval, and the mean number of enemies defeated (of 12). Policies: ``standard`` (the
+bot), ``default`` (the engine's timeout move at every decision), ``random`` (a uniform
+legal action, from a stream of the game's seed).
+
+Intrigue (money): one ``standard`` bot against ``random`` or ``default`` players at 3, 4
+and 5 players, the bot's seat rotated game by game. Printed: the bot's mean final money,
+the others' mean, the bot's win rate (a shared win counts) with its interval. In a
+negotiation the acting player is drawn among those waited for; the bot as host lets the
+petitioners bargain first (``patient``).
+
+Every bot decision is checked to be one of the engine's legal actions, and every game must
+end within its decision limit: the runs double as a property test of the engines under the
+bots' play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.bots import get_bot  # noqa: E402
+from games.engines import get_engine  # noqa: E402
+from games.engines.base import SeededRandom, seed_to_key  # noqa: E402
+
+Z = 1.96
+MAX_DECISIONS = {"regicide": 3000, "intrigue": 20000}
+
+
+def wilson(wins: int, n: int, z: float = Z) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pick(engine, bot, policy, state, player, rng, seed, step):
+    legal = engine.legal_actions(state, player)
+    if policy == "default":
+        return engine.default_action(state, player)
+    if policy == "random":
+        return legal[rng.below(len(legal))]
+    action = bot.choose(engine.view(state, player), legal, f"{seed}/{step}", player=player)
+    assert any(action is a for a in legal), f"{seed} step {step}: {action} not legal"
+    return action
+
+
+def play(kind, policies: dict, seed: str):
+    """One game: ``policies`` maps each player to a policy; returns the final state."""
+    engine = get_engine(kind)
+    bot = get_bot(kind, "standard")
+    state = engine.new_game(list(policies), seed=seed)
+    rng = SeededRandom(seed_to_key(f"bench players/{seed}"))
+    for step in range(MAX_DECISIONS[kind]):
+        waiting = engine.waiting_for(state)
+        if not waiting:
+            return state
+        player = waiting[rng.below(len(waiting))]
+        if (
+            len(waiting) > 1
+            and policies[player] == "standard"
+            and bot.patient(engine.view(state, player), player)
+        ):
+            player = next(p for p in waiting if p != player)
+        action = pick(engine, bot, policies[player], state, player, rng, seed, step)
+        state = engine.apply(state, player, action)
+    raise AssertionError(f"{kind} {seed}: no end after {MAX_DECISIONS[kind]} decisions")
+
+
+def regicide(games: int, base_seed: str):
+    engine = get_engine("regicide")
+    print(f"\n== Regicide: {games} seeded games per row, every seat one policy ==")
+    print(f"  {'players':<8} {'policy':<9} {'wins':>5} {'rate':>6}  95% CI          enemies")
+    for count in (1, 2, 3, 4):
+        players = [f"p{i}" for i in range(1, count + 1)]
+        for policy in ("standard", "default", "random"):
+            wins = killed = 0
+            for g in range(games):
+                state = play("regicide", dict.fromkeys(players, policy), f"{base_seed}/{count}/{g}")
+                view = engine.view(state, None)
+                wins += bool(engine.outcome(state)["winners"])
+                killed += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
+            low, high = wilson(wins, games)
+            print(
+                f"  {count:<8} {policy:<9} {wins:>5} {wins / games:6.3f}  [{low:.3f}, {high:.3f}]"
+                f"  {killed / games:6.2f}"
+            )
+
+
+def intrigue(games: int, base_seed: str):
+    engine = get_engine("intrigue")
+    print(f"\n== Intrigue: {games} seeded games per row, one standard bot, seat rotated ==")
+    head = f"  {'players':<8} {'others':<8} {'bot money':>10} {'others':>10} {'wins':>5}"
+    print(f"{head}  rate  95% CI")
+    for others in ("random", "default"):
+        for count in (3, 4, 5):
+            players = [f"p{i}" for i in range(1, count + 1)]
+            mine = theirs = wins = 0
+            for g in range(games):
+                seat = players[g % count]
+                policies = {p: ("standard" if p == seat else others) for p in players}
+                state = play("intrigue", policies, f"{base_seed}/{others}/{count}/{g}")
+                outcome = engine.outcome(state)
+                mine += outcome["money"][seat]
+                theirs += sum(m for p, m in outcome["money"].items() if p != seat) / (count - 1)
+                wins += seat in outcome["winners"]
+            low, high = wilson(wins, games)
+            print(
+                f"  {count:<8} {others:<8} {mine / games:10.0f} {theirs / games:10.0f} {wins:>5}"
+                f"  {wins / games:.3f} [{low:.3f}, {high:.3f}]"
+            )
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--regicide", type=int, default=400, help="games per row (400)")
+    parser.add_argument("--intrigue", type=int, default=60, help="games per row (60)")
+    parser.add_argument("--seed", default="bot-scores", help="base seed of every game")
+    args = parser.parse_args(argv)
+    started = time.process_time()
+    if args.regicide:
+        regicide(args.regicide, args.seed)
+    if args.intrigue:
+        intrigue(args.intrigue, args.seed)
+    print(f"\nall decisions legal, every game ended; {time.process_time() - started:.1f} s CPU")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""The bot accounts: the users that sit in the seats of bots."""
+
+from django.conf import settings
+from django.db import models
+
+
+class BotAccount(models.Model):
+    """A user that a bot of ``level`` plays. ``number`` tells the bots of one level apart
+    (two bots of one level at one table are two accounts)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_account"
+    )
+    level = models.CharField(max_length=16)
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["level", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["level", "number"], name="bot_account_unique_number")
+        ]
+
+    def __str__(self):
+        return f"bot {self.level} #{self.number}"

@@ -1,0 +1,214 @@
+"""The shared, read-only action dicts that ``legal_actions`` hands out, built once.
+
+Every legal play of any hand exists once (about 300 of them, made at import), and every
+covering discard once it has been listed. Each is an ``Action``: a plain JSON dict for the
+outside world that also carries what ``apply`` needs (its kind, the mask and canonical bits
+of its cards, their value and suits), so an action handed out by the engine is checked with
+a few integer operations and applied without parsing. Equal plain dicts are accepted too
+(``legal.check`` parses them and finds the shared action).
+"""
+
+from itertools import combinations
+
+from games.engines.regicide.cards import (
+    ACE_MASK,
+    BIT,
+    BIT_SUIT,
+    BIT_VALUE,
+    COVER_KEY,
+    JESTER_MASK,
+    JESTER_SUITS,
+    NAME,
+    NAMES,
+    RANK,
+    bits_of,
+    cover_picks,
+)
+
+PLAY_KIND, DISCARD_KIND, YIELD_KIND, FLIP_KIND, CHOOSE_KIND = 0, 1, 2, 3, 4
+
+
+def _read_only(self, *args, **kwargs):
+    raise TypeError("Legal actions are shared and read-only: copy one with dict(action)")
+
+
+class Action(dict):
+    """A legal action as handed out by the engine: a plain JSON dict that refuses changes.
+
+    ``legal_actions`` returns shared instances (no copy per call); ``dict(action)`` gives a
+    mutable copy (its ``cards`` list stays read-only: ``list(cards)`` copies it). The slots
+    are the engine's own reading of it (not part of the dict).
+    """
+
+    __slots__ = ("kind", "mask", "bits", "names", "value", "suits")
+    __setitem__ = __delitem__ = _read_only
+    update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def copy(self):
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
+class ReadOnlyList(list):
+    """The ``cards`` list of a shared legal action: refuses changes."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only
+
+    def copy(self):
+        return list(self)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+    def __deepcopy__(self, memo):
+        return list(self)
+
+
+def _make(kind, data, mask=0, bits=(), names=None, value=0, suits=0):
+    action = Action(data)
+    action.kind = kind
+    action.mask = mask
+    action.bits = bits
+    action.names = names
+    action.value = value
+    action.suits = suits
+    return action
+
+
+YIELD = _make(YIELD_KIND, {"type": "yield"})
+FLIP = _make(FLIP_KIND, {"type": "flip_jester"})
+
+# --- plays -------------------------------------------------------------------------------------
+
+#: mask of a legal play -> its shared action
+PLAYS: dict = {}
+
+
+def _play(mask):
+    bits = bits_of(mask)
+    names = ReadOnlyList(map(NAME.__getitem__, bits))
+    suits = 0
+    for b in bits:
+        suits |= BIT_SUIT[b]
+    if mask & JESTER_MASK:
+        suits = JESTER_SUITS
+    value = sum(map(BIT_VALUE.__getitem__, bits))
+    action = _make(PLAY_KIND, {"type": "play", "cards": names}, mask, bits, names, value, suits)
+    PLAYS[mask] = action
+    return action
+
+
+#: bit -> the action playing that card alone
+SINGLE = {b: _play(b) for b in NAME}
+#: Ace bit -> {bit of another card: the action playing both} (each pair once: another Ace
+#: only when it comes later in the canonical order; never a Jester)
+PAIRS = {}
+for _a in bits_of(ACE_MASK):
+    PAIRS[_a] = {
+        b: _play(_a | b)
+        for b in NAME
+        if b != _a and not b & JESTER_MASK and not (b & ACE_MASK and b < _a)
+    }
+
+
+def _combos_of(group):
+    """Same-rank sets worth 10 or less from the bits ``group`` (one rank 2-5, canonical)."""
+    top = min(len(group), 10 // BIT_VALUE[group[0]])
+    out = []
+    for size in range(2, top + 1):
+        for combo in combinations(group, size):
+            out.append(PLAYS.get(sum(combo)) or _play(sum(combo)))
+    return out
+
+
+_LOW_RANKS = tuple(sum(BIT[r + s] for s in "CDHS") for r in ("2", "3", "4", "5"))
+LOW_MASK = sum(_LOW_RANKS)
+_LOW_SHIFT = (LOW_MASK & -LOW_MASK).bit_length() - 1
+assert LOW_MASK >> _LOW_SHIFT == 0xFFFF  # the 2s to 5s are 16 bits in a row
+#: (hand & LOW_MASK) >> _LOW_SHIFT -> the combos of that hand, ranks 2 to 5 in order (filled
+#: as hands come: at most 65,536 entries)
+_LOW_COMBOS: dict = {}
+
+
+def _low_combos(low):
+    out = []
+    for rank in _LOW_RANKS:
+        group = bits_of(low << _LOW_SHIFT & rank)
+        if len(group) > 1:
+            out.extend(_combos_of(group))
+    combos = _LOW_COMBOS[low] = tuple(out)
+    return combos
+
+
+for _rank in _LOW_RANKS:  # every combo exists from the start
+    _low_combos(_rank >> _LOW_SHIFT)
+assert all(RANK[NAME[b]] in "2345" for b in bits_of(LOW_MASK))
+
+
+def play_actions(hand):
+    """Every legal play of ``hand`` (a mask), singles first in the canonical order, then the
+    animal companions (Ace by Ace, partners in hand order), then the combos."""
+    hb = bits_of(hand)
+    out = list(map(SINGLE.__getitem__, hb))
+    if len(hb) > 1:
+        if hand & ACE_MASK:
+            for a in bits_of(hand & ACE_MASK):
+                out.extend(filter(None, map(PAIRS[a].get, hb)))
+        low = (hand & LOW_MASK) >> _LOW_SHIFT
+        if low:
+            combos = _LOW_COMBOS.get(low)
+            if combos is None:
+                combos = _low_combos(low)
+            if combos:
+                out.extend(combos)
+    return out
+
+
+# --- covering discards -------------------------------------------------------------------------
+
+#: mask of a covering discard -> its shared action (bounded: cleared when large)
+DISCARDS: dict = {}
+
+
+def discard_action(mask):
+    """The shared action discarding the cards of ``mask``: its ``cards`` run from the most
+    valuable card down (ties in the canonical order)."""
+    action = DISCARDS.get(mask)
+    if action is None:
+        if len(DISCARDS) > 100_000:
+            DISCARDS.clear()
+        bits = bits_of(mask)
+        listed = ReadOnlyList(NAME[b] for b in sorted(bits, key=COVER_KEY.__getitem__))
+        names = ReadOnlyList(map(NAME.__getitem__, bits))
+        value = sum(map(BIT_VALUE.__getitem__, bits))
+        data = {"type": "discard", "cards": listed}
+        action = DISCARDS[mask] = _make(DISCARD_KIND, data, mask, bits, names, value)
+    return action
+
+
+def cover_actions(hand, need):
+    """The minimal covering discards of ``need`` > 0 from ``hand`` (a mask): no card of
+    them can be removed and still cover. In the order of a walk by decreasing value."""
+    cards = sorted(bits_of(hand & ~JESTER_MASK), key=COVER_KEY.__getitem__)
+    picks = cover_picks(tuple(map(BIT_VALUE.__getitem__, cards)), need)
+    get = DISCARDS.get
+    card = cards.__getitem__
+    out = []
+    for pick in picks:
+        mask = sum(map(card, pick))
+        action = get(mask)
+        out.append(action if action is not None else discard_action(mask))
+    return out
+
+
+def choose_actions(players):
+    return [_make(CHOOSE_KIND, {"type": "choose_next", "player": p}) for p in players]
+
+
+#: seat -> the internal action "the next player is that seat" (``legal.check`` returns it)
+CHOOSE = tuple(_make(CHOOSE_KIND, {"type": "choose_next"}, value=i) for i in range(4))
+assert len(NAMES) == 54
