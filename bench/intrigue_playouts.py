@@ -42,7 +42,7 @@ def random_game(engine, players, rng):
             assert engine.outcome(state)["winners"], "a finished game has winners"
             return decisions
         player = waiting[rng.randrange(len(waiting))] if len(waiting) > 1 else waiting[0]
-        legal = engine.legal_actions(state, player)
+        legal = engine.legal_actions(state, player)[:-1]  # never the resignation (last)
         state = engine.apply(state, player, legal[rng.randrange(len(legal))])
         decisions += 1
 

@@ -106,7 +106,7 @@ def choose(rng, engine, state, player):
     """A random move, biased to end stages: a quarter of the time the timeout's move."""
     if rng.random() < 0.25:
         return engine.default_action(state, player)
-    legal = engine.legal_actions(state, player)
+    legal = [a for a in engine.legal_actions(state, player) if a["type"] != "resign"]
     decisions = [a for a in legal if a["type"] not in ("offer",)]
     if decisions and rng.random() < 0.6:
         return rng.choice(decisions)

@@ -14,6 +14,7 @@ Modules
 ``flow``      turns, incomes, which stage opens next, the end of the game.
 ``actions``   what each action does.
 ``legal``     ``legal_actions``, ``check`` (why an action is refused), ``default_action``.
+``absent``    the decisions of the players who resigned, played by the default rule.
 ``view``      ``view(state, player)`` and ``outcome``.
 ``log``       ``describe(entry, lang, names=None)``.
 ``engine``    ``IntrigueEngine``, the public surface.
@@ -49,7 +50,8 @@ Each player owns a castle (slots 1000, 3000, 6000, 10000 ducats) and eight advis
 A turn with nothing to receive and nothing to send passes by itself (ruling 39: a ``pass``
 entry after its income). Right after the last turn of round 5, every player takes a last
 income (in seat order from the first player), then the game is over: most money wins, ties
-share the win (``outcome`` is ``{"winners": [...], "money": {player: ducats}}``).
+share the win (``outcome`` is ``{"winners": [...], "money": {player: ducats}}``; see
+"Resigning" for the players who left).
 
 Negotiation
 -----------
@@ -57,7 +59,7 @@ A stage's petitioners are the owners of the advisors at stake (in an internal co
 seated advisor's owner too). Petitioners and host act in any order until the host decides
 (``place``, ``admit``, ``replace``, ``keep``), which ends the bargaining. ``waiting_for`` is
 the host and the petitioners still bargaining, in seat order; anyone else has no legal
-action. Promises are words in the game's chat; the engine knows offers only.
+action but ``resign``. Promises are words in the game's chat; the engine knows offers only.
 
 ``{"type": "offer", "amount": N}`` or ``{..., "slot": S}``  (a petitioner still bargaining)
     A standing bribe offer of N thousand ducats (an int, 0 <= N*1000 <= the petitioner's
@@ -136,8 +138,37 @@ Where the rules or rulings leave a choice, the engine reads them so:
 - An offer names a slot only where the host's decision picks one (stage 1, an external
   conflict over a type not seated); an internal conflict's slot is fixed.
 - A rigged hand with fewer than two advisors sends what it has; an empty one sends nothing.
-- There is no resignation: the contract names none for Intrigue; an absent player is played
-  by ``default_action``.
+- A player who resigns cannot win, but the table goes on around their advisors (below).
+
+Resigning
+---------
+``{"type": "resign"}`` takes a player out of the game (their own Abandon, a timeout policy,
+a moderator). It is legal for every player still in the game at every moment while it runs,
+waited for or not, and is always the LAST entry of their ``legal_actions`` (a player with
+nothing to do gets ``[resign]``); never for a player who already left, never after the end;
+``default_action`` never resigns. The reading:
+
+- Their advisors stay where they are: seated ones hold their slots (and still earn their
+  owner an income, which no longer matters), waiting ones are received as usual, exiled
+  ones stay on the island. Their castle still receives advisors, and the others still earn
+  their incomes from it.
+- Their money counts for nothing: ``outcome`` and the ``end`` entry give the winners among
+  the players still in the game (the money of all, and ``"resigned": [...]``, once over).
+  Their money stays hidden until the end like anyone's.
+- As a petitioner they bargain no more: out of the open stage at once, their standing offer
+  withdrawn (a ``lapse`` entry; a bribe already accepted stays paid), and left out of the
+  bargaining of every later stage (they stay its petitioners: their advisors are at stake).
+- Their own decisions are taken by the default rule, by the engine itself right after the
+  action that makes them due (``absent``): as the host they refuse every standing offer and
+  decide by the fixed rule; they send the first two advisors left to their left neighbour.
+  So ``waiting_for`` never names a player who left.
+- When one player is left in the game, it ends at once (no last income): they win.
+
+Effects, in order: log ``{"event": "resign", "player": P}``; P's standing offer lapses and P
+leaves the bargaining; the game ends if one player is left; else, if P was waited for as the
+host or the sender, P's decisions follow by the default rule until someone else is waited
+for. ``decision_continues`` is True after a resignation that leaves the open decision to
+others (a petitioner, a player not waited for).
 
 Options
 -------
@@ -165,7 +196,8 @@ View
                       "slots": [S, ...]},    # where the host's decision may put the advisor
      "upcoming": {"external": [K, ...], "internal": [S, ...]},  # still unsettled at the
                                                                 # host's door, open one included
-     "players": [{"id", "money": int | None, "hand": [A, ...], "income": ducats}],
+     "players": [{"id", "money": int | None, "hand": [A, ...], "income": ducats,
+                  "resigned": bool, "alive": bool}],   # alive: not resigned
      "castles": {host: {1000: {"owner", "advisor"} | None, 3000: ..., 6000: ..., 10000: ...}},
      "waiting": {host: [{"owner", "advisor"}]},
      "island": [{"owner", "advisor"}],
@@ -173,7 +205,7 @@ View
      "offers": [{"from", "amount" (thousands), "slot", "status": "standing" | "accepted",
                  "paid": ducats | None, "bank": bool}],   # the open stage's offers
      "sends_left": int, "waiting_for": [P, ...], "log": [entry, ...],
-     "outcome": None | {"winners": [...], "money": {P: ducats}}}
+     "outcome": None | {"winners": [...], "money": {P: ducats}[, "resigned": [P, ...]]}}
 
 ``money`` is None for everyone but p until the game is over, then everyone's (ruling 33).
 Hands, castles, the doors and the island are public, as on the table; ``income`` is what
@@ -204,7 +236,8 @@ action), ``ducats`` are ducats:
     {"event": "keep", "player": host, "owner": P, "advisor": A, "slot": S}  # the seated one
     {"event": "exile", "player": host, "owner": P, "advisor": A}
     {"event": "send", "player": P, "advisor": A, "to": T}
-    {"event": "end", "winners": [...], "money": {P: ducats}}
+    {"event": "resign", "player": P}                # P left the game
+    {"event": "end", "winners": [...], "money": {P: ducats}[, "resigned": [...]]}
 
 Money adds up: every player's money = their starting money + their incomes + bribes
 received - bribes paid; the bank pays the incomes and the broke petitioners' 1,000.

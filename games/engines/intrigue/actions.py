@@ -3,13 +3,14 @@
 Negotiation: ``offer``, ``done`` (petitioners), ``accept``, ``refuse`` (host). Decisions of
 the host that end a stage: ``place`` (stage 1; the first one ends the bargaining, the others
 of the stage follow), ``order`` (picks the next external conflict), ``admit``, ``replace``,
-``keep``. Then ``send``.
+``keep``. Then ``send``. And ``resign``, at any moment.
 """
 
 from games.engines.intrigue.advisors import BANK_BRIBE, SLOTS, THOUSAND
 from games.engines.intrigue.flow import (
     close_negotiation,
     exile,
+    finish,
     leave_door,
     open_external,
     seated_slot,
@@ -175,3 +176,24 @@ def send(s, seat, name, to):
     s.waiting[to].append((seat, name))
     s.sends_left -= 1
     _entry(s, "send", player=s.players[seat], advisor=name, to=s.players[to])
+
+
+def resign(s, seat):
+    """``seat`` leaves the game (see "Resigning" in the package docstring): out of the
+    bargaining, their standing offer withdrawn (a ``lapse`` entry); the engine then plays
+    their decisions by the default rule (``absent``). When one player is left, the game ends
+    at once: that player wins."""
+    s.resigned = tuple(gone or i == seat for i, gone in enumerate(s.resigned))
+    _entry(s, "resign", player=s.players[seat])
+    st = s.stage
+    if st is not None and seat != s.current:
+        for p, amount, slot in st["offers"]:
+            if p == seat:
+                entry = {"event": "lapse", "player": s.players[seat], "amount": amount}
+                if slot is not None:
+                    entry["slot"] = SLOTS[slot]
+                s.add_log(entry)
+        st["offers"] = tuple(o for o in st["offers"] if o[0] != seat)
+        st["bargaining"] = tuple(p for p in st["bargaining"] if p != seat)
+    if sum(not gone for gone in s.resigned) < 2:
+        finish(s, last_income=False)

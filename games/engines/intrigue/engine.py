@@ -1,6 +1,7 @@
 """``IntrigueEngine``: the public surface (see the package docstring and ENGINES.md)."""
 
 from games.engines.base import Engine, IllegalAction
+from games.engines.intrigue.absent import play_for_absent
 from games.engines.intrigue.flow import advance
 from games.engines.intrigue.legal import (
     check,
@@ -38,10 +39,13 @@ class IntrigueEngine(Engine):
         seat = _seat(state, player)
         if seat is None:
             raise IllegalAction(f"{player!r} is not a player of this game")
+        if state.resigned[seat]:
+            raise IllegalAction("You have left this game")
         handler, args = check(state, seat, action)
         s = state.copy()
         handler(s, *args)
         advance(s)
+        play_for_absent(s)
         return s
 
     def waiting_for(self, state):

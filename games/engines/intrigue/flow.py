@@ -102,7 +102,8 @@ def _open(s, kind, advisors=(), type_=None, slot=None, kinds=()):
     s.stage = {
         "kind": kind,
         "petitioners": petitioners,
-        "bargaining": petitioners,
+        # a player who left the game bargains no more (their advisors still count)
+        "bargaining": tuple(p for p in petitioners if not s.resigned[p]),
         "offers": (),
         "accepted": (),
         "negotiating": kind != ORDER,
@@ -214,28 +215,39 @@ def _end_turn(s):
     if nxt == s.first:
         s.round += 1
         if s.round > ROUNDS:
-            _finish(s)
+            finish(s)
             return
     start_turn(s, nxt)
 
 
-def _finish(s):
-    """After round 5's last reception: every player's last income, then the scores."""
-    s.round = ROUNDS
-    n = len(s.players)
-    for step in range(n):
-        collect_income(s, (s.first + step) % n, final=True)
+def winners(s):
+    """The richest of the players still in the game (those who resigned cannot win)."""
+    staying = [i for i in range(len(s.players)) if not s.resigned[i]]
+    if not staying:
+        return []
+    best = max(s.money[i] for i in staying)
+    return [s.players[i] for i in staying if s.money[i] == best]
+
+
+def finish(s, last_income=True):
+    """The end: after round 5's last reception every player's last income, then the scores;
+    ``last_income=False`` when resignations leave one player (the game stops at once)."""
+    if last_income:
+        s.round = ROUNDS
+        n = len(s.players)
+        for step in range(n):
+            collect_income(s, (s.first + step) % n, final=True)
     s.phase = OVER
     s.stage = None
     s.sends_left = 0
-    best = max(s.money)
-    s.add_log(
-        {
-            "event": "end",
-            "winners": [p for i, p in enumerate(s.players) if s.money[i] == best],
-            "money": {p: s.money[i] for i, p in enumerate(s.players)},
-        }
-    )
+    entry = {
+        "event": "end",
+        "winners": winners(s),
+        "money": {p: s.money[i] for i, p in enumerate(s.players)},
+    }
+    if any(s.resigned):
+        entry["resigned"] = [p for i, p in enumerate(s.players) if s.resigned[i]]
+    s.add_log(entry)
 
 
 def advance(s):

@@ -33,7 +33,10 @@ _KEYS = {
     "replace": ({"type"},),
     "keep": ({"type"},),
     "send": ({"type", "advisor", "to"},),
+    "resign": ({"type"},),
 }
+#: Legal for every player still in the game while it runs, always the last legal action.
+RESIGN = {"type": "resign"}
 _HOST_TYPES = {"accept", "refuse", "order", "place", "admit", "replace", "keep"}
 _DECISIONS = {ORDER: "order", PLACE: "place", EXTERNAL: "admit", INTERNAL: "replace"}
 
@@ -47,8 +50,12 @@ def waiting_seats(s):
 
 
 def legal_actions(s, seat):
-    if s.phase == OVER:
+    if s.phase == OVER or s.resigned[seat]:
         return []
+    return [*_moves(s, seat), dict(RESIGN)]
+
+
+def _moves(s, seat):
     host = s.current
     if s.phase == SEND:
         if seat != host:
@@ -142,6 +149,10 @@ def check(s, seat, action):
         _fail(f"Wrong keys for a {kind!r} action")
     if s.phase == OVER:
         _fail("The game is over")
+    if kind == "resign":
+        if s.resigned[seat]:
+            _fail("You have already left the game")
+        return actions.resign, (seat,)
     host = s.current
     if kind == "send":
         if s.phase != SEND or seat != host:
@@ -221,6 +232,10 @@ def decision_continues(s):
     if s.phase == OVER or not s.log:
         return False
     last = s.log[-1]["event"]
+    if last in ("resign", "lapse"):
+        # a player left without deciding anything: the open decision goes on (a decision's
+        # own lapses are followed by the decision; a host who left is played for at once)
+        return True
     if last in _BARGAINING:
         return s.stage is not None
     if last == "place":

@@ -177,11 +177,18 @@ def describe(entry, lang="en", names=None):
         if fr:
             return f"{p} présente son {a} au château de {who('to')}."
         return f"{p} sends their {a} to {who('to')}'s castle."
+    if event == "resign":
+        if fr:
+            return f"{p} abandonne la partie : ses conseillers restent en place."
+        return f"{p} leaves the game: their advisors stay where they are."
     if event == "end":
         winners = ", ".join(name(x) for x in entry.get("winners", []))
         money = entry.get("money") or {}
         scores = ", ".join(f"{name(k)} {_ducats(v, fr)}" for k, v in money.items())
+        gone = ", ".join(name(x) for x in entry.get("resigned", []))
         if fr:
-            return f"Fin de la partie ({scores}). Victoire : {winners}."
-        return f"The game is over ({scores}). Winner(s): {winners}."
+            left = f" Abandon : {gone}." if gone else ""
+            return f"Fin de la partie ({scores}). Victoire : {winners}.{left}"
+        left = f" Left the game: {gone}." if gone else ""
+        return f"The game is over ({scores}). Winner(s): {winners}.{left}"
     return str(event)

@@ -164,6 +164,7 @@ def new_game(players, options=None, seed=None):
     s.hands = [[a for a in ADVISORS if (i, a) not in used] for i in range(n)]
     s.stage = None
     s.sends_left = 0
+    s.resigned = (False,) * n
     s.phase = RECEPTION
     s.log = [
         {

@@ -20,6 +20,7 @@ The open stage (``state.stage``, None outside the reception) is a dict::
      "kinds": (kind, ...)}            # order: the external conflicts left to choose from
 
 Every value in a stage is immutable (tuples), so copying the state copies the dict only.
+``resigned`` is a tuple of bools, one per seat (True: that player left the game).
 """
 
 from games.engines.intrigue.advisors import ADVISORS, KINDS, OVER, PLACE, SEND, SLOTS
@@ -45,6 +46,7 @@ class State:
         "hands",
         "stage",
         "sends_left",
+        "resigned",
         "log",
     )
 
@@ -63,6 +65,7 @@ class State:
         s.hands = [list(h) for h in self.hands]
         s.stage = dict(self.stage) if self.stage is not None else None
         s.sends_left = self.sends_left
+        s.resigned = self.resigned
         s.log = list(self.log)
         return s
 
@@ -139,6 +142,7 @@ def dump_state(s):
         "hands": [list(h) for h in s.hands],
         "stage": stage,
         "sends_left": s.sends_left,
+        "resigned": [p for i, p in enumerate(players) if s.resigned[i]],
         "log": [copy_entry(e) for e in s.log],
     }
 
@@ -209,6 +213,9 @@ def load_state(data):
             "kinds": tuple(st["kinds"]),
         }
     s.sends_left = int(data["sends_left"])
+    # states stored before resignations existed have no "resigned": nobody left
+    gone = {seat_of(p) for p in data.get("resigned", [])}
+    s.resigned = tuple(i in gone for i in range(n))
     _check(all(type(e) is dict and "event" in e for e in data["log"]), "log")
     s.log = [_deep_copy(e) for e in data["log"]]
     return s

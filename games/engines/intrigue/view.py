@@ -7,7 +7,14 @@ offer of 0; the bank's payment shows once the host accepts it, as at the table).
 """
 
 from games.engines.intrigue.advisors import EXTERNAL, INTERNAL, KINDS, OVER, ROUNDS, SLOTS
-from games.engines.intrigue.flow import admit_slots, ask_slots, free_slots, income_of, kind_of
+from games.engines.intrigue.flow import (
+    admit_slots,
+    ask_slots,
+    free_slots,
+    income_of,
+    kind_of,
+    winners,
+)
 from games.engines.intrigue.legal import waiting_seats
 from games.engines.intrigue.state import copy_entry
 
@@ -108,6 +115,8 @@ def view_for(s, seat):
                 "money": s.money[i] if over or i == seat else None,
                 "hand": list(s.hands[i]),
                 "income": income_of(s, i),
+                "resigned": s.resigned[i],
+                "alive": not s.resigned[i],  # the platform's word: still in the game
             }
             for i, p in enumerate(players)
         ],
@@ -132,8 +141,10 @@ def view_for(s, seat):
 def outcome_of(s):
     if s.phase != OVER:
         return None
-    best = max(s.money)
-    return {
-        "winners": [p for i, p in enumerate(s.players) if s.money[i] == best],
+    out = {
+        "winners": winners(s),
         "money": {p: s.money[i] for i, p in enumerate(s.players)},
     }
+    if any(s.resigned):
+        out["resigned"] = [p for i, p in enumerate(s.players) if s.resigned[i]]
+    return out

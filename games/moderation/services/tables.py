@@ -117,9 +117,9 @@ def seat_kick(
     - ``autopilot``: the seat stays in the game and the platform plays the engine's
       default action whenever it owes a decision (the deadlines app plays autopilot seats).
     - ``out``: the player leaves the game through the engine's resign action, played by the
-      platform (`system_action_submit`, reason "moderation"); Complots has one (`resign`,
-      legal for every living player at any moment). Engines without one cannot take a
-      player out mid-game: the request is refused, use autopilot.
+      platform (`system_action_submit`, reason "moderation"); Complots and Intrigue have one
+      (`resign`, legal for every player still in the game at any moment). Engines without
+      one cannot take a player out mid-game: the request is refused, use autopilot.
     """
     _check_moderator(moderator, _permission)
     reason = _clean_reason(reason)

@@ -73,6 +73,20 @@ def send(advisor, to):
 # --- playing -----------------------------------------------------------------------------------
 
 
+def resign():
+    return {"type": "resign"}
+
+
+def moves(state, player):
+    """The player's legal actions but the resignation, which is always the last one while
+    the player is still in the game (and running)."""
+    legal = ENGINE.legal_actions(state, player)
+    if legal:
+        assert legal[-1] == resign() and resign() not in legal[:-1], legal[-3:]
+        return legal[:-1]
+    return legal
+
+
 def is_legal(state, player, action):
     return action in ENGINE.legal_actions(state, player)
 

@@ -1,7 +1,9 @@
 """Seeded random play through the public contract, with invariant checks at every step.
 
 At every decision one player is drawn among ``waiting_for``, then either their
-``default_action`` (a timeout, one time in four) or one of their legal actions uniformly.
+``default_action`` (a timeout, one time in four) or one of their legal actions uniformly
+but the resignation; with ``resign_rate``, now and then a player still in the game (waited
+for or not) resigns instead.
 Python's ``random`` drives the *test* only; the engine draws nothing at random.
 ``INTRIGUE_PROPERTY_GAMES`` sets how many games the property suite plays (default 45).
 """
@@ -203,8 +205,17 @@ def check_stage_order(log, where):
 # --- playing ------------------------------------------------------------------------------------
 
 
-def play_random_game(players, options, seed, rng, *, deep_every=5, on_state=None):
-    """Play one game to its end with every check; deep checks every ``deep_every`` steps."""
+RESIGN = {"type": "resign"}
+
+
+def resigned(state, players):
+    """The players who resigned (a set)."""
+    return {p["id"] for p in ENGINE.view(state, None)["players"] if p["resigned"]}
+
+
+def play_random_game(players, options, seed, rng, *, deep_every=5, on_state=None, resign_rate=0.0):
+    """Play one game to its end with every check; deep checks every ``deep_every`` steps;
+    a resignation before a decision with probability ``resign_rate``."""
     game = Game(players, options, seed)
     state = game.state
     step = 0
@@ -220,9 +231,14 @@ def play_random_game(players, options, seed, rng, *, deep_every=5, on_state=None
             check_views(state, players, where)
             check_illegal(state, players, rng, where)
             assert ENGINE.dump(ENGINE.load(json.loads(json.dumps(data)))) == data
+            gone = resigned(state, players)
             for p in players:
-                assert bool(ENGINE.legal_actions(state, p)) == (p in waiting), (
-                    f"{where}: {p} has legal actions iff waited for"
+                legal = ENGINE.legal_actions(state, p)
+                if waiting and p not in gone:
+                    assert legal[-1] == RESIGN, f"{where}: {p} cannot resign"
+                    legal = legal[:-1]
+                assert bool(legal) == (p in waiting), (
+                    f"{where}: {p} has legal actions (but resign) iff waited for"
                 )
             if on_state is not None:
                 on_state(state, step, where)
@@ -231,8 +247,16 @@ def play_random_game(players, options, seed, rng, *, deep_every=5, on_state=None
         assert step < MAX_DECISIONS, f"{where}: the game does not end"
         for p in waiting:
             assert ENGINE.default_action(state, p) in ENGINE.legal_actions(state, p)
+        if resign_rate and rng.random() < resign_rate:
+            gone = resigned(state, players)
+            player = rng.choice([p for p in players if p not in gone])
+            state = ENGINE.apply(state, player, RESIGN)
+            game.actions.append((player, RESIGN))
+            assert player not in ENGINE.waiting_for(state), f"{where}: {player} left"
+            step += 1
+            continue
         player = rng.choice(waiting)
-        legal = ENGINE.legal_actions(state, player)
+        legal = ENGINE.legal_actions(state, player)[:-1]  # all but the resignation
         if deep:
             check_listed_apply(state, player, legal, rng, where)
         if rng.random() < 0.25:
@@ -246,8 +270,11 @@ def play_random_game(players, options, seed, rng, *, deep_every=5, on_state=None
     log = ENGINE.view(state, None)["log"]
     check_stage_order(log, f"seed {seed!r}")
     outcome = ENGINE.outcome(state)
-    best = max(outcome["money"].values())
-    assert outcome["winners"] == [p for p in players if outcome["money"][p] == best]
+    gone = set(outcome.get("resigned", []))
+    assert gone == resigned(state, players)
+    staying = [p for p in players if p not in gone]
+    best = max(outcome["money"][p] for p in staying)
+    assert outcome["winners"] == [p for p in staying if outcome["money"][p] == best]
     assert set(outcome["money"]) == set(players)
     return game
 

@@ -15,6 +15,7 @@ from .helpers import (
     events,
     keep,
     money,
+    moves,
     offer,
     offers,
     place,
@@ -34,7 +35,7 @@ def stage_one(**setup):
 
 def test_offers_go_up_to_the_petitioners_money_in_thousands_with_an_optional_slot():
     state = stage_one(money={"bob": 3000})
-    legal = ENGINE.legal_actions(state, "bob")
+    legal = moves(state, "bob")
     amounts = sorted({a["amount"] for a in legal if a["type"] == "offer"})
     assert amounts == [0, 1, 2, 3]
     assert offer(3, slot=10000) in legal and offer(0) in legal
@@ -71,7 +72,7 @@ def test_an_accepted_bribe_is_paid_at_once_and_never_returned():
     assert entry["ducats"] == 5000 and entry["bank"] is False
     # the paid bribe is final: bob bargains no more in this stage
     assert ENGINE.waiting_for(state) == ["alice", "carol"]
-    assert ENGINE.legal_actions(state, "bob") == []
+    assert moves(state, "bob") == []
     # the promise is broken: bob's medecin goes to 1,000; the money stays with alice
     state = play(state, "alice", place("bob", "medecin-1", 1000))
     state = play(state, "alice", place("carol", "chimiste-1", 10000))
@@ -107,7 +108,7 @@ def test_unaccepted_offers_lapse_when_the_host_decides():
 
 def test_a_broke_petitioner_offers_nothing_and_the_bank_pays_1000_when_accepted():
     state = stage_one(money={"bob": 0})
-    legal = [a for a in ENGINE.legal_actions(state, "bob") if a["type"] == "offer"]
+    legal = [a for a in moves(state, "bob") if a["type"] == "offer"]
     assert {a["amount"] for a in legal} == {0}
     assert refused(state, "bob", offer(1))
     state = play(state, "bob", offer(0, slot=10000))
@@ -134,7 +135,7 @@ def test_done_takes_a_petitioner_out_and_leaves_the_standing_offer_to_the_host()
     state = play(state, "bob", offer(2))
     state = play(state, "bob", done())
     assert ENGINE.waiting_for(state) == ["alice", "carol"]
-    assert ENGINE.legal_actions(state, "bob") == []
+    assert moves(state, "bob") == []
     assert refused(state, "bob", offer(3))
     state = play(state, "carol", done())
     assert ENGINE.waiting_for(state) == ["alice"]
@@ -145,7 +146,7 @@ def test_done_takes_a_petitioner_out_and_leaves_the_standing_offer_to_the_host()
 def test_nobody_without_a_stake_bargains_and_the_host_makes_no_offer():
     state = deal(round=2, waiting={"alice": [["bob", "medecin-1"]]})
     assert ENGINE.waiting_for(state) == ["alice", "bob"]
-    assert ENGINE.legal_actions(state, "carol") == []
+    assert moves(state, "carol") == []
     assert refused(state, "carol", offer(1))
     assert refused(state, "alice", offer(1))
     assert refused(state, "bob", accept("bob"))

@@ -109,3 +109,19 @@ def test_same_actions_same_game_whatever_the_seed():
     assert ENGINE.dump(ENGINE.new_game(players, seed=1)) == ENGINE.dump(
         ENGINE.new_game(players, seed=b"other")
     )
+
+
+@pytest.mark.parametrize("count", PLAYER_COUNTS)
+def test_random_games_with_resignations_keep_every_invariant(count):
+    """Players resign at random moments (waited for or not): every invariant still holds,
+    nobody who left is ever waited for, and the game ends (at once with one player left)."""
+    players = PLAYER_NAMES[:count]
+    rng = new_rng("resign", count)
+    events = Counter()
+    for _ in range(4):
+        game = play_random_game(
+            players, random_options(players, rng), rng.getrandbits(32), rng, resign_rate=0.01
+        )
+        assert ENGINE.dump(replay(game)) == ENGINE.dump(game.state)
+        events.update(describe_everything(game.state))
+    assert events["resign"] > 0 and events["end"] == 4

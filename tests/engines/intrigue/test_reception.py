@@ -17,6 +17,7 @@ from .helpers import (
     events,
     island,
     keep,
+    moves,
     order,
     place,
     play,
@@ -49,7 +50,7 @@ def test_advisors_in_no_conflict_are_placed_first_on_free_slots_of_the_hosts_cho
     state = play(state, "alice", place("carol", "chimiste-1", 10000))
     # the first placement ends the bargaining; the host places the rest alone
     assert ENGINE.waiting_for(state) == ["alice"]
-    assert ENGINE.legal_actions(state, "bob") == []
+    assert moves(state, "bob") == []
     assert refused(state, "alice", place("bob", "medecin-1", 10000))  # rule 1: slot taken
     state = play(state, "alice", place("bob", "medecin-1", 1000))
     assert castle(state, "alice") == {
@@ -65,7 +66,7 @@ def test_advisors_in_no_conflict_are_placed_first_on_free_slots_of_the_hosts_cho
 def test_the_host_must_receive_every_advisor_in_no_conflict():
     # rule 3: a type not present is received, like it or not: the host has no other choice
     state = rigged(waiting={"alice": [["bob", "religieux-2"]]})
-    actions = ENGINE.legal_actions(state, "alice")
+    actions = moves(state, "alice")
     assert {a["type"] for a in actions} == {"place"}
     assert len(actions) == 4  # one per free slot
     for other in (keep(), replace(), admit("bob", "religieux-2", 1000), order("religieux")):
@@ -121,7 +122,7 @@ def test_the_host_orders_several_external_conflicts_type_by_type():
     st = stage(state)
     assert st["kind"] == "order" and st["kinds"] == ["medecin", "religieux"]
     assert ENGINE.waiting_for(state) == ["alice"]  # nobody bargains over an order
-    assert ENGINE.legal_actions(state, "bob") == []
+    assert moves(state, "bob") == []
     assert refused(state, "alice", order("chimiste"))
     state = play(state, "alice", order("religieux"))
     assert stage(state)["type"] == "religieux"
@@ -176,7 +177,7 @@ def test_the_seated_advisors_owner_takes_part_in_the_internal_conflict():
     assert st["advisors"] == [{"owner": "carol", "advisor": "medecin-2"}]
     assert [p["id"] for p in st["petitioners"]] == ["bob", "carol"]
     assert ENGINE.waiting_for(state) == ["alice", "bob", "carol"]
-    assert {a["type"] for a in ENGINE.legal_actions(state, "alice")} == {"replace", "keep"}
+    assert {a["type"] for a in moves(state, "alice")} == {"replace", "keep"}
 
 
 def test_a_replaced_advisor_leaves_its_slot_to_the_newcomer_and_goes_to_the_island():

@@ -17,6 +17,7 @@ from .helpers import (
     door,
     events,
     money,
+    moves,
     place,
     play,
     public,
@@ -126,7 +127,7 @@ def test_round_5_has_no_sending_and_the_game_ends_with_a_last_income():
     }
     assert ENGINE.waiting_for(state) == []
     for player in THREE:
-        assert ENGINE.legal_actions(state, player) == []
+        assert moves(state, player) == []
         assert refused(state, player, send("medecin-2", "bob"))
 
 

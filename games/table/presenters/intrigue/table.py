@@ -51,6 +51,16 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         ),
         "waiting_for": [names.get(p, p) for p in waiting_for],
         "me_waited": viewer is not None and viewer in waiting_for,
+        # what "Abandon the game" means here (games/_resign.html)
+        "resign_confirm": _(
+            "Abandon this game for good? You can no longer win; your advisors stay where "
+            "they are and your decisions are taken by the fixed rule."
+        ),
+        "resign_note": _(
+            "You leave the game for good: your advisors stay where they are, your decisions "
+            "are taken by the fixed rule and you can no longer win. It counts as an "
+            "abandoned game in your record."
+        ),
     }
 
 
@@ -66,6 +76,7 @@ def _player(entry, viewer, host, names, waiting_for):
         "hand": [advisor_label(a) for a in entry.get("hand") or []],
         "income": ducats(entry.get("income")),
         "money": ducats(money) if isinstance(money, int) else "",
+        "resigned": bool(entry.get("resigned")),  # left the game: played by the fixed rule
     }
 
 
@@ -162,10 +173,17 @@ def _scores(view, names):
     if not outcome:
         return []
     winners = set(outcome.get("winners") or [])
+    gone = set(outcome.get("resigned") or [])
     money = outcome.get("money") or {}
     return sorted(
         (
-            {"name": names.get(p, p), "money": ducats(m), "won": p in winners, "value": m}
+            {
+                "name": names.get(p, p),
+                "money": ducats(m),
+                "won": p in winners,
+                "resigned": p in gone,
+                "value": m,
+            }
             for p, m in money.items()
         ),
         key=lambda row: -row["value"],
