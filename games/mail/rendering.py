@@ -59,11 +59,31 @@ def mail_render(record) -> tuple[str, str, str]:
         ctx["deadline_local"] = format_datetime(ctx.get("deadline"), user)
         if record.kind == MailRecord.Kind.DIGEST:
             ctx["entries"] = digest_entries(record)
+        if record.kind == MailRecord.Kind.GAME_OVER and record.game_id:
+            ctx.update(outcome_facts(record.game))
         subject = _subject(record, ctx)
         ctx["subject"] = subject
         text = render_to_string(f"emails/{record.kind}.txt", ctx)
         html = render_to_string(f"emails/{record.kind}.html", ctx)
     return subject, text, html
+
+
+# Games the players win or lose all together (Regicide against the Castle).
+COOPERATIVE_GAMES = frozenset({"regicide"})
+MEDALS = ("gold", "silver", "bronze")
+
+
+def outcome_facts(game) -> dict:
+    """How a finished game ended, public facts only: `medal`, the medal of a won game that
+    gives one (Regicide solo), and `cooperative`, "won" or "lost" for a cooperative game of
+    several players ("" otherwise)."""
+    result = game.result if isinstance(game.result, dict) else {}
+    winners = result.get("winners") if isinstance(result.get("winners"), list) else []
+    medal = result.get("medal") if winners and result.get("medal") in MEDALS else ""
+    cooperative = ""
+    if game.kind in COOPERATIVE_GAMES and game.seats.count() > 1:
+        cooperative = "won" if winners else "lost"
+    return {"medal": medal, "cooperative": cooperative}
 
 
 def digest_entries(record):

@@ -10,6 +10,14 @@ from games.table.services import GameError, seat_range
 
 GAME_LABELS = {"complots": _("Complots"), "regicide": _("Regicide"), "intrigue": _("Intrigue")}
 
+# The fields only some games use, by field name (the clans' fields go with "characters"):
+# the lobby shows them for those games only (games/js/lobby.js), the others ignore them.
+GAME_FIELDS = {
+    "characters": ("complots",),
+    "saint_barthelemy": ("complots",),
+    "tyrannie": ("complots",),
+}
+
 
 BOT_LEVEL_LABELS = {
     "novice": _("Novice"),
@@ -56,6 +64,7 @@ class GameCreateForm(forms.Form):
             (CHARACTERS_RANDOM, _("Random: one per clan, drawn at the start")),
         ],
         initial=CHARACTERS_BASE,
+        required=False,  # not posted for the other games (the lobby's script disables it)
     )
     saint_barthelemy = forms.BooleanField(label=_("Saint-Barthélemy extension"), required=False)
     tyrannie = forms.BooleanField(label=_("Tyrannie extension"), required=False)
@@ -87,6 +96,29 @@ class GameCreateForm(forms.Form):
             self.fields[f"clan_{clan.slug}"] = forms.ChoiceField(
                 label=clan.name, choices=choices, initial=initial, required=False
             )
+
+    @property
+    def rows(self):
+        """The fields before the clans' ones, each with the games it applies to ("": all)."""
+        return [
+            {"field": field, "games": " ".join(GAME_FIELDS.get(field.name, ()))}
+            for field in self.visible_fields()
+            if field.name not in self.clan_field_names
+        ]
+
+    clan_games = " ".join(GAME_FIELDS["characters"])
+
+    @property
+    def seat_ranges(self):
+        """Per game offered: how many players it takes (the engine's own range)."""
+        ranges = []
+        for kind, label in self.fields["kind"].choices:
+            try:
+                low, high = seat_range(kind)
+            except GameError:
+                continue
+            ranges.append({"kind": kind, "label": label, "min": low, "max": high})
+        return ranges
 
     @property
     def clan_field_names(self):

@@ -12,6 +12,7 @@ import hashlib
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 CHAT_MAX_LENGTH = 500
@@ -269,14 +270,24 @@ class ChatMessage(models.Model):
         blank=True,
         related_name="private_chat_messages",
     )
-    # Stored as typed; escaped when rendered (Django autoescape).
-    text = models.CharField(max_length=CHAT_MAX_LENGTH)
+    # Free text, stored as typed; escaped when rendered (Django autoescape). "" for a phrase.
+    text = models.CharField(max_length=CHAT_MAX_LENGTH, blank=True)
+    # A phrase of a game whose rules limit the talk (Regicide): its key and parameters,
+    # public facts only ({"key": "hand", "n": 6}), worded in each reader's language.
+    phrase = models.JSONField(null=True, blank=True)
     hidden = models.BooleanField(default=False)  # moderation
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game_id", "created_at", "id"]
         indexes = [models.Index(fields=["game", "created_at"], name="chat_game_created_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(phrase__isnull=False) | ~Q(text=""), name="chat_text_or_phrase"
+            )
+        ]
 
     def __str__(self):
-        return f"{self.user} in {self.game_id}: {self.text[:30]}"
+        phrase = self.phrase if isinstance(self.phrase, dict) else {}
+        said = f"[{phrase.get('key', '?')}]" if self.phrase is not None else self.text[:30]
+        return f"{self.user} in {self.game_id}: {said}"

@@ -10,7 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, Count, F, IntegerField, JSONField, Q, QuerySet, Value, When
 
 from games.table.models import ChatMessage, Event, Game, Seat
 from games.table.services import common
@@ -265,14 +265,20 @@ def chat_visible_to(user) -> Q:
 def chat_with_hidden(*, game, viewer=None, limit=100) -> list:
     """The last `limit` chat messages of `game` that `viewer` may read (public lines, and
     their own private ones), oldest first, hidden ones included so the page can show a
-    placeholder in their place. The text column is never loaded: each row gets
-    `visible_text`, which is "" for a hidden message, so its text cannot be rendered."""
+    placeholder in their place. The text and phrase columns are never loaded: each row gets
+    `visible_text` and `visible_phrase`, "" and None for a hidden message, so what it said
+    cannot be rendered."""
     rows = list(
         ChatMessage.objects.filter(game=game)
         .filter(chat_visible_to(viewer))
         .select_related("user", "recipient")
-        .defer("text")
-        .annotate(visible_text=Case(When(hidden=False, then=F("text")), default=Value("")))
+        .defer("text", "phrase")
+        .annotate(
+            visible_text=Case(When(hidden=False, then=F("text")), default=Value("")),
+            visible_phrase=Case(
+                When(hidden=False, then=F("phrase")), default=None, output_field=JSONField()
+            ),
+        )
         .order_by("-created_at", "-pk")[:limit]
     )
     rows.reverse()

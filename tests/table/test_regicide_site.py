@@ -13,7 +13,7 @@ from games.table.models import ChatMessage, Event, Game
 from games.table.records import player_record, player_stats
 from games.table.services import ChatInvalid
 
-from .regicide_helpers import SOLO_WIN, solo_game, trio_game
+from .regicide_helpers import SOLO_WIN, TRIO_HANDS, solo_game, trio_game
 from .web_helpers import action_buttons, engine_state, expected_seq_in, url
 
 pytestmark = pytest.mark.django_db
@@ -223,7 +223,7 @@ def test_a_jester_choice_and_the_phrases_the_rules_allow(client, alice, bob, car
     reply = chat_post(client, bob, game, phrase="good")
     assert "cannot be said now" in reply
     chat_post(client, bob, game, phrase="hand")
-    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["I have 6 cards in hand."]
+    assert "I have 6 cards in hand." in page(client, carol, game)
 
     post_move(client, alice, game, {"type": "play", "cards": ["X1"]})
     html = page(client, carol, game)
@@ -242,6 +242,65 @@ def test_a_jester_choice_and_the_phrases_the_rules_allow(client, alice, bob, car
     # The next player started: the window of "good game" is closed again.
     assert "cannot be said now" in chat_post(client, carol, game, phrase="good")
     assert ChatMessage.objects.count() == 3
+
+
+def test_a_phrase_is_stored_as_its_key_and_read_in_each_readers_language(
+    client, alice, bob, carol, dave
+):
+    game = trio_game([alice, bob, carol])
+    carol.profile.language = "fr"
+    carol.profile.save()
+    chat_post(client, bob, game, phrase="hand")  # bob reads English
+    chat_post(client, bob, game, phrase="hello")
+    # The row: the key and public parameters only, no sentence in the poster's language.
+    rows = list(ChatMessage.objects.order_by("pk").values("text", "phrase"))
+    assert rows == [
+        {"text": "", "phrase": {"key": "hand", "n": 6}},
+        {"text": "", "phrase": {"key": "hello"}},
+    ]
+    engine, state = engine_state(game)
+    public = engine.view(state, None)  # what a spectator sees
+    assert (
+        rows[0]["phrase"]["n"] == next(p for p in public["players"] if p["id"] == "p2")["hand_size"]
+    )
+    stored = json.dumps(rows)
+    assert not [card for hand in TRIO_HANDS.values() for card in hand if f'"{card}"' in stored]
+    # Each reader in their own language: carol's profile, a spectator's browser, alice's
+    # default; the chat fragment as the page.
+    french = page(client, carol, game)
+    assert "J’ai 6 cartes en main." in french and "Bonjour !" in french
+    assert "I have 6 cards in hand." not in french
+    fragment = client.get(url("chat", game), **HTMX).content.decode()
+    assert "J’ai 6 cartes en main." in fragment
+    client.force_login(dave)
+    watcher = client.get(url("detail", game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "J’ai 6 cartes en main." in watcher
+    english = page(client, alice, game)
+    assert "I have 6 cards in hand." in english and "Hello!" in english
+    assert "J’ai" not in english
+
+
+def test_a_hidden_phrase_is_not_rendered_and_moderators_read_phrases(
+    client, admin_client, alice, bob, carol
+):
+    game = trio_game([alice, bob, carol])
+    chat_post(client, bob, game, phrase="tavern")
+    chat_post(client, carol, game, phrase="hello")
+    listing = admin_client.get(reverse("admin:games_chatmessage_changelist")).content.decode()
+    assert "Hello! (a phrase of the game)" in listing
+    assert "cards left in the Tavern. (a phrase of the game)" in listing
+    # A report's "Find the message" link filters the list by the message's id.
+    hello = ChatMessage.objects.get(user=carol)
+    found = admin_client.get(
+        reverse("admin:games_chatmessage_changelist") + f"?id={hello.pk}"
+    ).content.decode()
+    assert "Hello! (a phrase of the game)" in found and "the Tavern" not in found
+    ChatMessage.objects.filter(user=bob).update(hidden=True)
+    html = page(client, alice, game)
+    start = html.index('<ol class="chat-list">')
+    lines = html[start : html.index("</ol>", start)]
+    assert 'data-testid="chat-hidden"' in lines and "left in the Tavern" not in lines
+    assert "Hello!" in lines
 
 
 @pytest.mark.parametrize("phrase", ["", "nope", "x" * 600, "text"])

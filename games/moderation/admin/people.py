@@ -20,6 +20,7 @@ from games.moderation.timeline import (
     report_context,
 )
 from games.table.models import ChatMessage, Seat
+from games.table.presenters import chat_phrase_text
 
 from .common import (
     ModerationActionForm,
@@ -33,14 +34,30 @@ User = get_user_model()
 # --------------------------------------------------------------------------- chat
 
 
+def message_said(message, kind) -> str:
+    """A chat message as the moderator reads it: its free text, or its phrase worded in the
+    moderator's language (marked as a phrase)."""
+    if message.phrase is None:
+        return message.text
+    text = chat_phrase_text(kind, message.phrase)
+    if text is None:
+        return _("(unknown phrase: %(phrase)s)") % {"phrase": message.phrase}
+    return _("%(text)s (a phrase of the game)") % {"text": text}
+
+
 @admin.register(ChatMessage)
 class ChatMessageAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["created_at", "game", "user", "recipient", "text", "hidden"]
+    list_display = ["created_at", "game", "user", "recipient", "said", "hidden"]
     list_filter = ["hidden"]
     search_fields = ["text", "user__username"]
     list_select_related = ["game", "user", "recipient"]
-    fields = ["game", "user", "seat", "recipient", "created_at", "text", "hidden"]
+    fields = ["game", "user", "seat", "recipient", "created_at", "said", "phrase", "hidden"]
     readonly_fields = fields
+
+    @admin.display(description=_("message"))
+    def said(self, obj):
+        return message_said(obj, obj.game.kind)
+
     actions = ["hide_messages", "unhide_messages"]
     action_form = ModerationActionForm
 
@@ -147,7 +164,7 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
         m = obj.message
         return format_html(
             "<blockquote>{}</blockquote><small>{} · {}{}</small>",
-            m.text,
+            message_said(m, obj.game.kind),
             m.user.get_username(),
             m.created_at,
             _(" · hidden") if m.hidden else "",

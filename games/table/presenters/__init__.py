@@ -24,6 +24,7 @@ __all__ = [
     "ActionButton",
     "ActionGroup",
     "action_json",
+    "chat_phrase_text",
     "chat_phrases",
     "stylesheets",
     "full_view",
@@ -67,12 +68,20 @@ PRESENTERS = {
 
 def chat_phrases(kind, *, view, viewer):
     """What `viewer` may say in the chat of a game of `kind` now: None for free text, else
-    the list of `(key, text)` phrases the rules allow (built from the viewer's own view).
-    The chat service checks a posted phrase against it; the page offers it."""
+    the list of phrases the rules allow, each a dict `{"key": ..., parameters}` built from
+    the viewer's own view out of public facts. The chat service checks a posted key against
+    it and stores the phrase; every reader sees it worded by `chat_phrase_text`."""
     hook = CHAT_PHRASES.get(kind)
     if hook is None:
         return None
-    return hook(view, viewer)
+    return hook.chat_phrases(view, viewer)
+
+
+def chat_phrase_text(kind, phrase) -> str | None:
+    """The sentence of a stored chat phrase of a game of `kind`, in the active language;
+    None when it is not one of that game's phrases."""
+    hook = CHAT_PHRASES.get(kind)
+    return hook.phrase_text(phrase) if hook is not None else None
 
 
 def stylesheets(kind) -> list[str]:
@@ -86,7 +95,8 @@ STYLESHEETS = {
 }
 
 
-# Game kinds whose rules limit what the players may tell each other.
+# Game kinds whose rules limit what the players may tell each other: a module with
+# `chat_phrases(view, viewer)` and `phrase_text(phrase)`.
 CHAT_PHRASES = {
-    "regicide": regicide_presenter.chat_phrases,
+    "regicide": regicide_presenter.chat,
 }

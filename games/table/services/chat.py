@@ -59,9 +59,10 @@ def _rate_check(game_id: int, user_id: int) -> None:
 PRIVATE_LINES = frozenset({"intrigue"})
 
 
-def allowed_phrases(game, seat) -> list[tuple[str, str]] | None:
+def allowed_phrases(game, seat) -> list[dict] | None:
     """The phrases `seat` may post now when the game's rules limit the talk (the presenters'
-    `chat_phrases` hook, from the seat's own view), else None: free text."""
+    `chat_phrases` hook, from the seat's own view: `{"key": ..., parameters}`), else None:
+    free text."""
     if game.status != Game.Status.RUNNING or not game.state or not seat.player_id:
         return None
     if game.kind not in CHAT_PHRASES:
@@ -71,15 +72,15 @@ def allowed_phrases(game, seat) -> list[tuple[str, str]] | None:
     return chat_phrases(game.kind, view=view, viewer=seat.player_id)
 
 
-def _phrase_text(allowed, phrase) -> str:
-    if phrase is None:
+def _allowed_phrase(allowed, key) -> dict:
+    if key is None:
         raise ChatInvalid(
             _("The rules of this game allow only the offered phrases while it is played.")
         )
-    text = dict(allowed).get(phrase) if isinstance(phrase, str) else None
-    if text is None:
+    phrase = next((p for p in allowed if p["key"] == key), None)
+    if phrase is None:
         raise ChatInvalid(_("This phrase cannot be said now."))
-    return text
+    return phrase
 
 
 def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
@@ -89,7 +90,8 @@ def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
     `to` (a player id, games of PRIVATE_LINES only) makes it a private line: seen by the
     two players alone (moderators read it in the admin).
     While a game whose rules limit the talk runs (Regicide), only a `phrase` key among
-    `allowed_phrases` is accepted (its text, worded from the poster's view, is stored).
+    `allowed_phrases` is accepted: the phrase (key and public parameters) is stored, no
+    text, and each reader sees it worded in their own language.
     Raises GameNotFound, NotYourSeat, GameNotRunning (aborted game), ChatInvalid, RateLimited.
     """
     if user is None or not getattr(user, "is_authenticated", False):
@@ -105,13 +107,14 @@ def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
             raise GameNotRunning(_("This game was cancelled."))
         recipient = _recipient(game, seat, to)
         allowed = allowed_phrases(game, seat)
+        said = None
         if allowed is not None:
-            text = _phrase_text(allowed, phrase)
+            said, text = _allowed_phrase(allowed, phrase), ""
         elif phrase is not None:
             raise ChatInvalid(_("Write your message: this game's chat takes free text now."))
         _rate_check(game.pk, user.pk)
         message = ChatMessage.objects.create(
-            game=game, seat=seat, user=user, text=text, recipient=recipient
+            game=game, seat=seat, user=user, text=text, phrase=said, recipient=recipient
         )
         game.revision += 1
         game.save(update_fields=["revision"])

@@ -17,7 +17,13 @@ from django.utils import translation
 from games.engines import get_engine
 from games.table.forms import game_label
 from games.table.models import Game, TimeControl
-from games.table.presenters import chat_phrases, full_view, present_game, stylesheets
+from games.table.presenters import (
+    chat_phrase_text,
+    chat_phrases,
+    full_view,
+    present_game,
+    stylesheets,
+)
 from games.table.selectors import chat_with_hidden
 from games.table.services import AccessDenied, GameError, GameNotFound
 from games.table.story import view_with_story
@@ -154,10 +160,15 @@ def table_context(game_view) -> dict | None:
 
 def viewer_phrases(game_view):
     """The chat phrases the viewer may post now when the game's rules limit the talk (see
-    `presenters.chat_phrases`), else None (free text)."""
+    `presenters.chat_phrases`) as `(key, text)` pairs worded in the viewer's language, else
+    None (free text)."""
     if game_view.seat is None or game_view.game.status != Game.Status.RUNNING:
         return None
-    return chat_phrases(game_view.game.kind, view=game_view.view, viewer=game_view.player_id)
+    kind = game_view.game.kind
+    phrases = chat_phrases(kind, view=game_view.view, viewer=game_view.player_id)
+    if phrases is None:
+        return None
+    return [(p["key"], chat_phrase_text(kind, p)) for p in phrases]
 
 
 def page_context(request, game_view, *, flash=None) -> dict:
@@ -196,7 +207,9 @@ def page_context(request, game_view, *, flash=None) -> dict:
         ),
         "can_chat": seat is not None and game.status != Game.Status.ABORTED,
         # A callable: the template calls it only where the chat is rendered (not the panel).
-        "chat_messages": lambda: chat_lines(chat_with_hidden(game=game, viewer=user)),
+        "chat_messages": lambda: chat_lines(
+            chat_with_hidden(game=game, viewer=user), kind=game.kind
+        ),
         "chat_recipients": chat_recipients(game, game_view.seats, seat),
         "winners": [names.get(p, p) for p in result.get("winners", [])],
         "invitation_url": (
@@ -249,16 +262,16 @@ def seat_context(request, game_view, context) -> dict:
     return {"can_resign": bool(table and table.get("resign_action"))}
 
 
-def chat_lines(chat) -> list[dict]:
-    """Chat rows for the templates. A message hidden by a moderator keeps its place with no
-    text (rows from `chat_with_hidden` carry `visible_text`, "" when hidden)."""
+def chat_lines(chat, *, kind) -> list[dict]:
+    """Chat rows of a game of `kind` for the templates, worded in the reader's language (a
+    phrase is stored as its key and parameters). A message hidden by a moderator keeps its
+    place with no text (rows from `chat_with_hidden` carry `visible_text` and
+    `visible_phrase`, "" and None when hidden)."""
     lines = []
     load_profiles([m.recipient for m in chat if m.recipient_id])
     for m in chat:
         hidden = bool(getattr(m, "hidden", False))
-        text = "" if hidden else getattr(m, "visible_text", None)
-        if text is None:
-            text = m.text
+        text = "" if hidden else chat_message_text(kind, m)
         lines.append(
             {
                 "id": m.pk,
@@ -273,6 +286,18 @@ def chat_lines(chat) -> list[dict]:
             }
         )
     return lines
+
+
+def chat_message_text(kind, message) -> str:
+    """What a chat message of a game of `kind` says, in the active language: its phrase
+    worded, else its text (the `visible_*` annotations of `chat_with_hidden` when present)."""
+    phrase = getattr(message, "visible_phrase", None)
+    text = getattr(message, "visible_text", None)
+    if text is None:  # a plain row
+        phrase, text = message.phrase, message.text
+    if phrase is not None:
+        return chat_phrase_text(kind, phrase) or ""
+    return text
 
 
 def chat_recipients(game, seats, my_seat) -> list[dict]:

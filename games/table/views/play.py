@@ -228,7 +228,9 @@ def chat(request, game_id):
     context = {
         "part": page.CHAT,
         "game": game_view.game,
-        "chat_messages": chat_lines(chat_with_hidden(game=game_view.game, viewer=request.user)),
+        "chat_messages": chat_lines(
+            chat_with_hidden(game=game_view.game, viewer=request.user), kind=game_view.game.kind
+        ),
         "chat_error": chat_error,
         "chat_phrases": viewer_phrases(game_view),
         "user": request.user,
