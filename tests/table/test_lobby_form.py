@@ -33,6 +33,7 @@ def test_the_complots_only_fields_are_marked_and_the_others_apply_to_every_game(
         "tyrannie": "complots",
         "visibility": "",
         "time_control": "",
+        "auto_start": "",
     }
     assert re.search(r'<fieldset class="clan-choice" data-games="complots">', form)
 
