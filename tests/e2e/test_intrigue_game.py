@@ -52,7 +52,7 @@ def lobby_to_table(site, pages):
     ida.select_option("select[name=kind]", "intrigue")
     ida.select_option("select[name=max_seats]", "3")
     ida.select_option("select[name=time_control]", "corr-1d")
-    ida.locator("form.create-form button[type=submit]").click()
+    ida.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     ida.wait_for_url(re.compile(r"/games/\d+/$"))
     game_url = ida.url
     path = game_url[len(site.base_url) :]

@@ -77,7 +77,7 @@ def test_three_players_see_each_other_live(browser, site, tmp_path):
     alice.goto("/games/")
     alice.select_option("select[name=kind]", "complots")
     alice.select_option("select[name=max_seats]", "3")
-    alice.locator("form.create-form button[type=submit]").click()
+    alice.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     alice.wait_for_url(re.compile(r"/games/\d+/$"))
     game_url = alice.url
     mark_no_reload(alice)

@@ -37,7 +37,7 @@ def test_a_solo_table_from_the_lobby_starts_at_once(browser, site):
     page.goto("/games/")
     page.select_option("select[name=kind]", "regicide")
     page.select_option("select[name=max_seats]", "1")
-    page.locator("form.create-form button[type=submit]").click()
+    page.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     assert page.locator("[data-testid=your-turn]").is_visible()
     assert page.locator("[data-testid=enemy]").is_visible()

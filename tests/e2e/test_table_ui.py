@@ -92,7 +92,7 @@ def test_axe_finds_no_serious_violation(browser, site, running, finished, scheme
     page.goto("/games/new/")
     page.select_option("select[name=kind]", "complots")
     page.check("input[name=visibility][value=private]")
-    page.locator("form.create-form button[type=submit]").click()
+    page.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     assert_accessible(page, f"open table ({scheme})")
     context.close()
@@ -256,7 +256,7 @@ def test_old_messages_go_after_a_live_update_and_notifications_are_asked_by_a_bu
     page.goto("/games/new/")
     page.select_option("select[name=kind]", "complots")
     page.select_option("select[name=max_seats]", "3")
-    page.locator("form.create-form button[type=submit]").click()
+    page.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     assert page.locator("#messages .messages").count() == 1  # "Your table is open..."
     other = guest.new_page()
