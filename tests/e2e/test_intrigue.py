@@ -142,6 +142,7 @@ def test_an_intrigue_table_from_the_lobby_to_the_first_sending(browser, site):
     nia.select_option("select[name=kind]", "intrigue")
     nia.select_option("select[name=max_seats]", "3")
     nia.select_option("select[name=time_control]", "corr-1d")
+    nia.uncheck("input[name=auto_start]")  # the host starts it: the test clicks Start
     nia.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     nia.wait_for_url(re.compile(r"/games/\d+/$"))
     game_url = nia.url

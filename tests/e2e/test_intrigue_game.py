@@ -52,6 +52,7 @@ def lobby_to_table(site, pages):
     ida.select_option("select[name=kind]", "intrigue")
     ida.select_option("select[name=max_seats]", "3")
     ida.select_option("select[name=time_control]", "corr-1d")
+    ida.uncheck("input[name=auto_start]")  # the host starts it: the test clicks Start
     ida.locator("form.create-form:not(.practice-form) button[type=submit]").click()
     ida.wait_for_url(re.compile(r"/games/\d+/$"))
     game_url = ida.url
