@@ -8,4 +8,4 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import signals  # noqa: F401  (connects the receivers)
+        from . import adapter, signals  # noqa: F401  (connect the receivers)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sites",
     "django_htmx",
+    "csp",
     "allauth",
     "allauth.account",
     "accounts",
@@ -60,12 +62,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "complots_site.middleware.PrivateNoStoreMiddleware",
     "accounts.middleware.ProfilePreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -130,11 +135,16 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # RedisCache that serves from process memory while Redis is unreachable.
+            "BACKEND": "complots_site.cache.FallbackRedisCache",
             "LOCATION": REDIS_URL,
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # A request that publishes a task while Redis is down gives up within about a second
+    # (complots_site.celery also skips publishing for a few seconds after a failure); the
+    # beat's sweeper catches up what was not enqueued.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
 else:
     CACHES = {
         "default": {
@@ -158,7 +168,20 @@ else:
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "complots")
 CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
 
+# bench/web/: a minimal view (same middleware, a logged-in session) that the web benchmark
+# compares the pages with. Off unless BENCH_VIEWS=1; never set it in production.
+BENCH_VIEWS = env_bool("BENCH_VIEWS", False)
+
 CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+# Seconds during which publishing is skipped after the broker was found unreachable.
+PUBLISH_BACKOFF_SECONDS = float(os.environ.get("PUBLISH_BACKOFF_SECONDS", "5"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -230,10 +253,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Django's and allauth's backends, loading the profile with the user (one query).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ProfileModelBackend",
+    "accounts.backends.ProfileAllauthBackend",
 ]
+# Sessions read from the cache, written through to the database (a cache outage falls back
+# to the database: accounts.sessions).
+SESSION_ENGINE = "accounts.sessions"
 SITE_ID = 1
 SITE_NAME = "Complots"
 LOGIN_URL = "account_login"
@@ -253,6 +280,11 @@ ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Complots] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Failed logins count per client address (REMOTE_ADDR) and per account, whatever spelling
+# of it was typed (accounts/adapter.py). The account's lock is a slowdown: a code sent by
+# mail still signs its owner in, and a completed password reset clears the count.
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
     "login_failed": "10/m/ip,5/5m/key",
@@ -299,9 +331,45 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
 
+# Content-Security-Policy (django-csp): only this site's own files, no inline script or
+# style (templates use static files, classes and data attributes), no framing, no plugins.
+# connect-src: htmx requests and the live updates' EventSource.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Permissions-Policy (django-permissions-policy): every powerful feature off, except the
+# clipboard (copy buttons) and autoplay (the game page's move sound, Web Audio).
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "ambient-light-sensor", "bluetooth", "browsing-topics", "camera",
+        "display-capture", "encrypted-media", "fullscreen", "gamepad", "geolocation",
+        "gyroscope", "hid", "idle-detection", "interest-cohort", "local-fonts", "magnetometer",
+        "microphone", "midi", "payment", "picture-in-picture", "publickey-credentials-get",
+        "screen-wake-lock", "serial", "usb", "window-management", "xr-spatial-tracking",
+    )
+} | {"autoplay": ["self"], "clipboard-write": ["self"]}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # a refused request (403, 400...) logs one line, without the traceback of the refusal
+    "filters": {"one_line": {"()": "complots_site.logfilters.ClientErrorsOneLine"}},
+    "loggers": {
+        "django.request": {"filters": ["one_line"]},
+        "django.security": {"filters": ["one_line"]},
+    },
 }

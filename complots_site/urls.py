@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -16,3 +17,6 @@ urlpatterns = [
     path("", include("games.bot_seats.urls")),
     path("", include("games.mail.urls")),
 ]
+
+if settings.BENCH_VIEWS:  # bench/web/live_table.py only: off unless BENCH_VIEWS=1
+    urlpatterns.append(path("bench/minimal/", views.bench_minimal, name="bench_minimal"))

@@ -1,10 +1,9 @@
-from django.core.cache import cache
-from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
-from .tasks import HEARTBEAT_KEY
+from .health import report as health_report
 
 GAMES = [
     {
@@ -37,30 +36,22 @@ GAMES = [
 ]
 
 
+@require_safe
 def home(request):
     return render(request, "home.html", {"games": GAMES})
 
 
+@require_safe
 def health(request):
-    """For load balancers and humans: 200 when the database and the cache answer.
+    """For load balancers and humans: each part's state and a verdict (complots_site.health);
+    503 only without a database."""
+    status, code = health_report()
+    return JsonResponse(status, status=code)
 
-    ``worker`` tells when a Celery worker last ran beat's heartbeat task (``null``: never).
-    """
-    status = {}
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        status["database"] = "ok"
-    except DatabaseError as error:
-        status["database"] = f"error: {error.__class__.__name__}"
-    try:
-        cache.set("health:probe", "ok", timeout=10)
-        status["cache"] = "ok" if cache.get("health:probe") == "ok" else "error"
-    except Exception as error:  # noqa: BLE001  (any cache backend failure)
-        status["cache"] = f"error: {error.__class__.__name__}"
-    try:
-        status["worker"] = cache.get(HEARTBEAT_KEY)
-    except Exception:  # noqa: BLE001
-        status["worker"] = None
-    healthy = status["database"] == "ok" and status["cache"] == "ok"
-    return JsonResponse(status, status=200 if healthy else 503)
+
+def bench_minimal(request):
+    """The benchmark's yardstick (routed only with BENCH_VIEWS=1): the full middleware stack
+    and the session's user, and nothing else."""
+    from django.http import HttpResponse
+
+    return HttpResponse(f"ok {request.user.get_username()}", content_type="text/plain")

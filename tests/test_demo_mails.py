@@ -31,11 +31,13 @@ def celery_redirects(env_value):
 
 
 def test_the_demo_worker_keeps_printed_mails_on_the_console():
-    script = (ROOT / "scripts" / "demo").read_text()
-    worker = re.search(r"^(.*celery -A complots_site worker.*(?:\n\s+.*)*)&$", script, re.M)
-    assert worker, "no worker line in scripts/demo"
+    demo = (ROOT / "scripts" / "demo").read_text()
+    assert re.search(r"^scripts/demo-worker &$", demo, re.M), "scripts/demo starts no worker"
+    script = (ROOT / "scripts" / "demo-worker").read_text()
+    assert "export CELERY_WORKER_REDIRECT_STDOUTS=0" in script
+    worker = re.search(r"^exec (.*celery -A complots_site worker.*(?:\n\s+.*)*)$", script, re.M)
+    assert worker, "no worker line in scripts/demo-worker"
     line = worker.group(1)
-    assert "CELERY_WORKER_REDIRECT_STDOUTS=0" in line
     assert "--logfile=" in line and ">" not in line, "stdout must stay on the console"
     assert celery_redirects("0") == "False"
     assert celery_redirects(None) == "True"

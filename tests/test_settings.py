@@ -17,7 +17,7 @@ def clean_env(tmp_path, **env):
     base = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("DJANGO_", "DATABASE_", "REDIS_", "EMAIL_", "CELERY_"))
+        if not key.startswith(("DJANGO_", "DATABASE_", "REDIS_", "EMAIL_", "CELERY_", "CACHE_"))
         and key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"}
     }
     base.update({"VAR_DIR": str(tmp_path / "var"), "PYTHONPATH": str(BASE_DIR)}, **env)

@@ -23,7 +23,7 @@ from games.table.services import (
     seat_join,
     seat_leave,
 )
-from games.table.services.common import lock_game
+from games.table.services.common import is_player_id, lock_game
 
 
 def _check_level(game, level) -> str:
@@ -66,7 +66,7 @@ def bot_seat_remove(*, game_id, user, player_id) -> None:
             game.seats.filter(player_id=player_id, user__bot_account__isnull=False)
             .select_related("user")
             .first()
-            if isinstance(player_id, str)
+            if is_player_id(player_id)
             else None
         )
         if seat is None:

@@ -10,11 +10,18 @@ from django.views.decorators.http import require_POST
 from games.bot_seats import services
 from games.table.models import TimeControl
 from games.table.services import GameError, GameNotFound
-from games.table.views.common import back_to_game, error_text, login_required, raise_for_access
+from games.table.views.common import (
+    back_to_game,
+    error_text,
+    login_required,
+    raise_for_access,
+    visible_game_required,
+)
 
 
 @login_required
 @require_POST
+@visible_game_required
 def bot_add(request, game_id):
     try:
         services.bot_seat_add(
@@ -29,6 +36,7 @@ def bot_add(request, game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def bot_remove(request, game_id):
     try:
         services.bot_seat_remove(

@@ -2,18 +2,21 @@
 badges (away, autopilot, dropped, missed deadlines), the votes against an absent player and
 "take my seat back"; in the waiting room, the host's timeout policy.
 
-A vote is offered against a seat that owes the current decision and has missed a deadline
-or is away: the same rule `games.clock.votes.vote_cast` applies.
+A vote is offered against a seat by the rule `games.clock.votes.vote_cast` enforces
+(`votes.absent_enough`: owes the current decision and is away, has missed a deadline or is
+past the deadline).
 """
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import available_levels
 from games.clock.models import TimeoutPolicy
 from games.clock.seats import seat_flags
 from games.clock.selectors import deadline_votes
+from games.clock.votes import absent_enough, deadline_overdue
 from games.table import page
 from games.table.forms import bot_level_label
 from games.table.models import Game, Seat
@@ -34,11 +37,19 @@ def seat_context(request, game_view, context) -> dict:
     waiting = set((game_view.view or {}).get("waiting_for") or []) if running else set()
     counts, cast = ({}, set())
     playing = [s for s in seats if s.status == Seat.Status.PLAYING]
-    if i_vote and any(
-        (flags.get(p) or {}).get("missed") or (flags.get(p) or {}).get("away")
-        for p in waiting
-        if p != my_seat.player_id
-    ):
+    overdue = i_vote and bool(waiting) and deadline_overdue(game, timezone.now())
+
+    def open_against(seat) -> bool:
+        flag = flags.get(seat.player_id) or {}
+        return absent_enough(
+            owes=seat.player_id in waiting,
+            playing=seat.status == Seat.Status.PLAYING,
+            away=bool(flag.get("away")),
+            missed=flag.get("missed", 0),
+            overdue=overdue,
+        )
+
+    if i_vote and any(open_against(s) for s in seats if s.pk != my_seat.pk):
         counts, cast = deadline_votes(game=game, seq=game_view.seq)
     for s in seats:
         info = infos.get(s.player_id or f"seat-{s.pk}")
@@ -55,14 +66,7 @@ def seat_context(request, game_view, context) -> dict:
             bot_label=bot_level_label(flag["bot_level"]) if flag.get("bot_level") else "",
             votes=[],
         )
-        absent = info["missed"] > 0 or info["away"]
-        if (
-            i_vote
-            and not info["is_me"]
-            and s.status == Seat.Status.PLAYING
-            and s.player_id in waiting
-            and absent
-        ):
+        if i_vote and not info["is_me"] and open_against(s):
             needed = (len(playing) - 1) // 2 + 1
             info["votes"] = [
                 {

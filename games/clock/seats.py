@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from games.bots import available_levels
 from games.clock.deadlines import away_until
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
-from games.clock.timeouts import missed_in_row
+from games.clock.timeouts import missed_in_rows
 from games.clock.votes import VoteRefused
+from games.table import records
 from games.table.models import Game, Seat
 from games.table.services.common import lock_game
 from games.table.services.errors import (
@@ -74,6 +75,7 @@ def seat_resume(*, game_id, user) -> Seat:
             raise VoteRefused(_("Your seat is not on autopilot."))
         seat.status = Seat.Status.PLAYING
         seat.save(update_fields=["status"])
+        records.abandons_changed([seat.user_id], game.kind)
         SeatClock.objects.filter(seat=seat).update(dropped_at=None, drop_reason="", bot_level="")
         if game.deadline_at is not None and game.deadline_at <= timezone.now():
             # the autopilot deadline ("now") of a decision still open: give it its time back
@@ -89,7 +91,8 @@ def seat_flags(game, now=None) -> dict[str, dict]:
     Public facts for the game page."""
     now = now or timezone.now()
     flags = {}
-    for seat in Seat.objects.filter(game=game).select_related("user", "clock"):
+    missed = missed_in_rows(game) if game.status == Game.Status.RUNNING else {}
+    for seat in Seat.objects.filter(game=game).select_related("user__profile", "clock"):
         clock = getattr(seat, "clock", None)
         until = away_until(seat.user, now)
         flags[seat.player_id] = {
@@ -97,7 +100,7 @@ def seat_flags(game, now=None) -> dict[str, dict]:
             "away_until": until,
             "autopilot": seat.status == Seat.Status.AUTOPILOT,
             "dropped": bool(clock and clock.dropped_at),
-            "missed": missed_in_row(seat) if game.status == Game.Status.RUNNING else 0,
+            "missed": missed.get(seat.pk, 0),
             "bot_level": (clock.bot_level if clock else "") or "",
         }
     return flags

@@ -11,12 +11,15 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.clock import signals
 from games.clock.bookkeeping import clock_sync
 from games.clock.deadlines import bot_played, engine_of, policy_for
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
+from games.table import records
 from games.table.models import Event, Game, Seat
 from games.table.services import system_action_submit
 from games.table.services.common import decision_continues
@@ -30,14 +33,13 @@ MAX_EVENTS_PER_RUN = 200
 MAX_DEFAULTS_PER_DECISION = 24
 
 
-def missed_in_row(seat) -> int:
-    """The seat's trailing run of timeouts in the event log (its own action ends it)."""
+MISSED_LOOKBACK = 50  # the events of a seat read back to count its run of timeouts
+
+
+def _trailing_timeouts(rows) -> int:
+    """The run of timeouts at the head of (kind, reason) rows, newest first."""
     count = 0
-    for kind, reason in (
-        Event.objects.filter(game_id=seat.game_id, seat=seat)
-        .order_by("-seq")
-        .values_list("kind", "reason")[:50]
-    ):
+    for kind, reason in rows:
         if kind == Event.Kind.SYSTEM and reason == "timeout":
             count += 1
         elif kind == Event.Kind.SYSTEM and reason in ("moderation", TIMEOUT_FOLLOW):
@@ -45,6 +47,30 @@ def missed_in_row(seat) -> int:
         else:
             break
     return count
+
+
+def missed_in_row(seat) -> int:
+    """The seat's trailing run of timeouts in the event log (its own action ends it)."""
+    return _trailing_timeouts(
+        Event.objects.filter(game_id=seat.game_id, seat=seat)
+        .order_by("-seq")
+        .values_list("kind", "reason")[:MISSED_LOOKBACK]
+    )
+
+
+def missed_in_rows(game) -> dict[int, int]:
+    """`missed_in_row` of every seat of `game` in one query: {seat id: run of timeouts}."""
+    rows = (
+        Event.objects.filter(game_id=game.pk, seat__isnull=False)
+        .annotate(back=Window(RowNumber(), partition_by=[F("seat_id")], order_by=F("seq").desc()))
+        .filter(back__lte=MISSED_LOOKBACK)
+        .order_by("seat_id", "-seq")
+        .values_list("seat_id", "kind", "reason")
+    )
+    by_seat: dict[int, list] = {}
+    for seat_id, kind, reason in rows:
+        by_seat.setdefault(seat_id, []).append((kind, reason))
+    return {seat_id: _trailing_timeouts(seat_rows) for seat_id, seat_rows in by_seat.items()}
 
 
 def drop_out_action(engine, state, player_id):
@@ -88,6 +114,7 @@ def seat_drop(game, seat, *, reason: str, now) -> str:
         Seat.objects.filter(pk=seat.pk, status=Seat.Status.PLAYING).update(
             status=Seat.Status.AUTOPILOT
         )
+    records.abandons_changed([seat.user_id], game.kind)
     clock.dropped_at, clock.drop_reason = now, reason
     clock.save(update_fields=["dropped_at", "drop_reason", "bot_level"])
     log.info("game %s: seat %s dropped (%s, %s)", game.pk, seat.player_id, mode, reason)

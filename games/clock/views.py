@@ -12,12 +12,18 @@ from django.views.decorators.http import require_POST
 
 from games.clock import seats, votes
 from games.table.services import GameError, GameNotFound
-from games.table.views.common import back_to_game, error_text, raise_for_access
+from games.table.views.common import (
+    back_to_game,
+    error_text,
+    raise_for_access,
+    visible_game_required,
+)
 from games.table.views.common import login_required as game_login_required
 
 
 @game_login_required
 @require_POST
+@visible_game_required
 def timeout_policy(request, game_id):
     """The host sets how many deadlines a player may miss, and what happens then."""
     try:
@@ -37,6 +43,7 @@ def timeout_policy(request, game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def deadline_vote(request, game_id):
     """POST target (player id), kind (skip|drop), seq. JSON for fetch/htmx callers, else a
     redirect to the game page."""
@@ -44,8 +51,8 @@ def deadline_vote(request, game_id):
         result = votes.vote_cast(
             game_id=game_id,
             user=request.user,
-            target_player_id=request.POST.get("target", ""),
-            kind=request.POST.get("kind", ""),
+            target_player_id=(request.POST.get("target") or "")[:32],
+            kind=(request.POST.get("kind") or "")[:16],
             expected_seq=request.POST.get("seq"),
         )
     except GameNotFound:
@@ -66,6 +73,7 @@ def _game_page(game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def seat_resume(request, game_id):
     """A player on autopilot takes their seat back."""
     try:

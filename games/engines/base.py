@@ -12,11 +12,37 @@ import os
 _sha256 = hashlib.sha256
 
 
+def N_(template: str) -> str:
+    """Mark an English message template for translation without translating it (engines
+    cannot import Django). `makemessages` extracts `N_("...")` (the keyword is added by the
+    site's makemessages command); the table translates the template in the player's
+    language, then fills in the parameters (`IllegalAction.template`, `.params`)."""
+    return template
+
+
 class IllegalAction(ValueError):
     """An action that is not legal now: malformed, unknown, wrong player or wrong moment.
 
-    The message is meant for a player to read.
+    The message is meant for a player to read. Raise it with an `N_`-marked template and
+    its parameters, `IllegalAction(N_("Unknown target %(target)s"), target="'p9'")` (or a
+    `params` dict), so the table can show it translated; `str(error)` stays the formatted
+    English text. A plain string (no parameters) still works: it is shown as it is unless
+    the catalogue happens to translate it.
     """
+
+    def __init__(self, message="", params=None, **kwargs):
+        self.template = str(message)
+        self.params = {**(params or {}), **kwargs}
+        super().__init__(self.formatted(self.template))
+
+    def formatted(self, template: str) -> str:
+        """`template` (this error's template, or its translation) with the parameters."""
+        if not self.params:
+            return template
+        try:
+            return template % self.params
+        except (KeyError, ValueError, TypeError):
+            return self.template % self.params
 
 
 class Engine:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -24,6 +25,7 @@ def _topic_label(topic):
     }[topic]
 
 
+@never_cache
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def mail_unsubscribe(request, token):

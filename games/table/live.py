@@ -1,14 +1,17 @@
 """Live change notices: "game N changed", never any content.
 
 After a write commits, the services publish `{"game": id, "seq": state_seq, "rev": revision}`
-(JSON) on the Redis pub/sub channel `<prefix>:game:<id>` when `settings.REDIS_URL` is set;
+(JSON; a change of the chat adds `"chat"`: the chat's version, see `chat_version`) on the
+Redis pub/sub channel `<prefix>:game:<id>` when `settings.REDIS_URL` is set;
 the prefix is `settings.CACHE_KEY_PREFIX` (default "complots"), so two sites sharing one
 Redis never hear each other's games. A page that
 learns of a change fetches its own view again (built for its own player), so nothing hidden
 travels here. Redis being down never fails a move: the error is logged and the move stands.
 
-`subscribe(game_id)` is the async generator behind the SSE endpoint: it yields notices from
-Redis, or, without Redis, from polling the game's (state_seq, revision) in the database.
+`listen(game_id)` is the async generator behind the SSE endpoint: with Redis it reads the
+process's single subscription (games.table.fanout) and also tells when Redis drops and comes
+back; without Redis it polls the game's (state_seq, revision) in the database, holding no
+connection between two reads. `subscribe(game_id)` yields the notices alone.
 """
 
 from __future__ import annotations
@@ -42,8 +45,24 @@ def channel_name(game_id: int) -> str:
     return f"{prefix}:{name}" if prefix else name
 
 
-def notice(game_id: int, seq: int, rev: int) -> dict:
-    return {"game": int(game_id), "seq": int(seq), "rev": int(rev)}
+def notice(game_id: int, seq: int, rev: int, chat=None) -> dict:
+    data = {"game": int(game_id), "seq": int(seq), "rev": int(rev)}
+    if chat is not None:
+        data["chat"] = chat
+    return data
+
+
+def chat_version(game_id: int) -> str:
+    """The chat's own version: "<newest message id>.<hidden messages>" (one query). It moves
+    when a line is posted, hidden or shown again, so a page refetches its chat only then."""
+    from django.db.models import Count, Max, Q
+
+    from games.table.models import ChatMessage
+
+    row = ChatMessage.objects.filter(game_id=game_id).aggregate(
+        last=Max("id"), hidden=Count("id", filter=Q(hidden=True))
+    )
+    return f"{row['last'] or 0}.{row['hidden']}"
 
 
 def _sync_client(url: str):
@@ -56,23 +75,38 @@ def _sync_client(url: str):
     return client
 
 
-def publish_change(game_id: int, seq: int, rev: int) -> bool:
+def publish_change(game_id: int, seq: int, rev: int, chat=None) -> bool:
     """Publish a change notice now. Returns True when Redis took it; never raises."""
     url = getattr(settings, "REDIS_URL", "")
     if not url:
         return False
     try:
-        _sync_client(url).publish(channel_name(game_id), json.dumps(notice(game_id, seq, rev)))
+        payload = json.dumps(notice(game_id, seq, rev, chat))
+        _sync_client(url).publish(channel_name(game_id), payload)
         return True
     except Exception:  # Redis down, timeout, bad URL: the move stands regardless.
         log.warning("live: could not publish change of game %s", game_id, exc_info=True)
         return False
 
 
-def publish_on_commit(game) -> None:
-    """Publish the game's current (state_seq, revision) once the transaction commits."""
+def publish_on_commit(game, *, chat: bool = False) -> None:
+    """Publish the game's current (state_seq, revision) once the transaction commits; with
+    `chat=True` (the chat changed) the notice carries the chat's new version too."""
     game_id, seq, rev = game.pk, game.state_seq, game.revision
-    transaction.on_commit(lambda: publish_change(game_id, seq, rev))
+
+    def publish():
+        version = None
+        if chat and getattr(settings, "REDIS_URL", ""):
+            try:
+                version = chat_version(game_id)
+            except DatabaseError:  # no chat version: pages then refetch their chat anyway
+                log.warning("live: could not read the chat version of game %s", game_id)
+        if version is None:
+            publish_change(game_id, seq, rev)
+        else:
+            publish_change(game_id, seq, rev, version)
+
+    transaction.on_commit(publish)
 
 
 def _read_version(game_id: int):
@@ -120,71 +154,62 @@ async def _poll(game_id: int, *, heartbeat: float | None, poll_interval: float):
             yield None
 
 
-async def subscribe(game_id: int, *, heartbeat: float | None = 15.0, poll_interval: float = 2.0):
-    """Yield change notices of one game (`{"game", "seq", "rev"}` dicts) as they happen.
+async def listen(game_id: int, *, heartbeat: float | None = 15.0, poll_interval: float = 2.0):
+    """Yield what happens to one game: `("notice", {"game", "seq", "rev", "chat"})`,
+    `("down", None)` when Redis drops (notices stop until `("up", None)`, after which the
+    consumer should read the current version: notices sent meanwhile are lost), and `None`
+    after `heartbeat` seconds of silence (`heartbeat=None`: never).
 
-    Yields `None` after `heartbeat` seconds without a notice (so an SSE view can send a
-    keep-alive comment and notice a closed connection); `heartbeat=None` never does. Uses
-    Redis pub/sub when `REDIS_URL` is set and reachable, else polls the database every
-    `poll_interval` seconds. Ends only when the consumer stops iterating (or, when polling,
-    if the game disappears). Notices may be missed while reconnecting: a client should
-    compare the `seq`/`rev` it has with what it gets and refetch when they differ.
+    With `REDIS_URL`, reads the process's single subscription (games.table.fanout): the
+    stream joins it now, so a version read after the first `anext` misses no later change.
+    Without it, polls the database every `poll_interval` seconds (chat: None). Ends when the
+    consumer stops iterating (or, when polling, if the game disappears).
     """
     game_id = int(game_id)
     url = getattr(settings, "REDIS_URL", "")
-    pubsub = client = None
-    if url:
-        try:
-            import redis.asyncio as aioredis
-
-            client = aioredis.Redis.from_url(url, socket_connect_timeout=1)
-            pubsub = client.pubsub()
-            await pubsub.subscribe(channel_name(game_id))
-        except Exception:
-            log.warning("live: Redis unavailable, polling game %s", game_id, exc_info=True)
-            pubsub = None
-            if client is not None:
-                await _close(client)
-                client = None
-    if pubsub is None:
+    if not url:
         async for item in _poll(game_id, heartbeat=heartbeat, poll_interval=poll_interval):
-            yield item
+            yield None if item is None else ("notice", {**item, "chat": None})
         return
+    from games.table.fanout import get_fanout
+
+    listener = get_fanout(url, channel_prefix()).join(game_id)
     try:
-        quiet_since = time.monotonic()
+        if not await listener.fanout.wait_connected(1.0):
+            listener.fanout.told_down = True
+            yield ("down", None)
         while True:
-            wait = (
-                1.0
-                if heartbeat is None
-                else max(0.05, heartbeat - (time.monotonic() - quiet_since))
-            )
-            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=wait)
-            if message is None:
-                if heartbeat is not None and time.monotonic() - quiet_since >= heartbeat:
-                    quiet_since = time.monotonic()
-                    yield None
-                continue
-            if message.get("type") != "message":
-                continue
-            try:
-                data = json.loads(message["data"])
-                item = notice(data["game"], data["seq"], data["rev"])
-            except (ValueError, KeyError, TypeError):
-                log.warning("live: ignoring malformed notice on game %s", game_id)
-                continue
-            quiet_since = time.monotonic()
-            yield item
+            item = await listener.get(heartbeat)
+            if item is None and heartbeat is not None:
+                yield None
+            elif item is not None:
+                yield item
     finally:
-        try:
-            await pubsub.unsubscribe(channel_name(game_id))
-            await pubsub.aclose()
-        except Exception:
-            log.debug("live: error closing pubsub", exc_info=True)
-        await _close(client)
+        listener.close()
 
 
-async def _close(client) -> None:
+def fanout_of_loop():
+    """This event loop's fan-out, or None without Redis (for the streams' chat versions)."""
+    url = getattr(settings, "REDIS_URL", "")
+    if not url:
+        return None
+    from games.table.fanout import get_fanout
+
+    return get_fanout(url, channel_prefix())
+
+
+async def subscribe(game_id: int, *, heartbeat: float | None = 15.0, poll_interval: float = 2.0):
+    """Yield the change notices of one game (`{"game", "seq", "rev", "chat"}` dicts) as they
+    happen, and `None` after `heartbeat` seconds without one (see `listen`, whose Redis
+    outages this leaves out). Notices may be missed while Redis is away: a client should
+    compare the `seq`/`rev` it has with what it gets and refetch when they differ.
+    """
+    agen = listen(game_id, heartbeat=heartbeat, poll_interval=poll_interval)
     try:
-        await client.aclose()
-    except Exception:
-        log.debug("live: error closing Redis client", exc_info=True)
+        async for item in agen:
+            if item is None:
+                yield None
+            elif item[0] == "notice":
+                yield item[1]
+    finally:
+        await agen.aclose()

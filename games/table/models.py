@@ -291,3 +291,32 @@ class ChatMessage(models.Model):
         phrase = self.phrase if isinstance(self.phrase, dict) else {}
         said = f"[{phrase.get('key', '?')}]" if self.phrase is not None else self.text[:30]
         return f"{self.user} in {self.game_id}: {said}"
+
+
+class PlayerRecord(models.Model):
+    """A player's record in one game kind, kept up to date as games end and seats are given
+    up (`games.table.records`): pages read it instead of counting the event log.
+
+    `finished`/`won`: finished games (a cooperative victory counts for every winner);
+    `abandoned`: seats given up (left, dropped to autopilot, resigned; a moderator's kick is
+    no abandon); `timeouts`: missed deadlines (one per decision); `medals`: {medal: count} of
+    the won games whose result names one (Regicide's gold, silver, bronze)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_records"
+    )
+    kind = models.CharField(max_length=32)
+    finished = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    abandoned = models.PositiveIntegerField(default=0)
+    timeouts = models.PositiveIntegerField(default=0)
+    medals = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["user_id", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="player_record_unique_kind")
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} {self.kind}: {self.won}/{self.finished}"

@@ -1,10 +1,16 @@
-"""Players' records: games finished, won, abandoned, deadlines missed.
+"""Players' records: games finished, won, abandoned, deadlines missed, medals.
 
-``player_record(user)`` for one player, ``player_records(users)`` for a table (a few queries
-whatever the number of players); ``player_stats(user)``: per game kind, games, wins and
-medals (the profile). Shown by ``templates/games/_player_record.html`` on the
-public profile (``/players/<username>/``) and next to each seat on the game page
-(``{% load records %}{% player_record seat.user %}``).
+Kept in `PlayerRecord` (one row per player and game kind), updated in the transaction of
+what changes them: a game's end (`game_finished`, from the services' `store_state`), a
+missed deadline (`timeout_counted`, when the platform plays a timeout move), a seat given up
+or taken back (`abandons_changed`: a resignation, a drop by the timeout rule, a moderator's
+kick, a return from autopilot). Pages read the rows and never count the event log:
+`player_record(user)`, `player_records(users)` (one query for a table), `player_stats(user)`
+(per game kind, the profile). `games.table.recount` counts the same from the log (the
+reference: migration, `check_records`, tests).
+
+Shown by ``templates/games/_player_record.html`` on the public profile
+(``/players/<username>/``) and next to each seat on the game page.
 """
 
 from __future__ import annotations
@@ -12,16 +18,23 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, F
 
 from games.table.models import Event, Game, Seat
+from games.table.models import PlayerRecord as StoredRecord
+from games.table.recount import TIMEOUT_REASON, abandon_seats
 
-# A seat its player gave up (left, dropped to autopilot by the timeout rule) is an abandon,
-# and so is a seat whose player resigned (the engine's resign: the seat shows "eliminated");
-# a seat a moderator took away is not.
-ABANDONED_STATUSES = (Seat.Status.LEFT, Seat.Status.AUTOPILOT)
-TIMEOUT_REASON = "timeout"
-MODERATION_KIND = "moderation"  # the kind of the notes games.moderation appends
+__all__ = [
+    "KindStats",
+    "PlayerRecord",
+    "abandons_changed",
+    "game_finished",
+    "player_record",
+    "player_records",
+    "player_stats",
+    "player_summary",
+    "timeout_counted",
+]
 
 
 @dataclass(frozen=True)
@@ -46,52 +59,26 @@ def _ids(users) -> list[int]:
 
 
 def player_records(users) -> dict[int, PlayerRecord]:
-    """{user id: PlayerRecord} for `users` (users or ids). Three queries."""
+    """{user id: PlayerRecord} for `users` (users or ids), all game kinds. One query."""
     ids = _ids(users)
     if not ids:
         return {}
-    finished = defaultdict(int)
-    won = defaultdict(int)
-    rows = Seat.objects.filter(user_id__in=ids, game__status=Game.Status.FINISHED).values_list(
-        "user_id", "player_id", "game__result"
+    totals: dict[int, dict] = defaultdict(lambda: defaultdict(int))
+    rows = StoredRecord.objects.filter(user_id__in=ids).values_list(
+        "user_id", "finished", "won", "abandoned", "timeouts"
     )
-    for user_id, player_id, result in rows:
-        finished[user_id] += 1
-        winners = result.get("winners") if isinstance(result, dict) else None
-        if isinstance(winners, list) and player_id in winners:
-            won[user_id] += 1
-    from games.table.services.play import RESIGN_ACTION_TYPES
+    for user_id, finished, won, abandoned, timeouts in rows:
+        total = totals[user_id]
+        total["finished"] += finished
+        total["won"] += won
+        total["abandoned"] += abandoned
+        total["timeouts"] += timeouts
+    return {pk: PlayerRecord(**totals[pk]) if pk in totals else PlayerRecord() for pk in ids}
 
-    # A seat a moderator took away is no abandon of its player's: the moderation note of
-    # the kick (games.moderation) marks it.
-    kicked = Event.objects.filter(
-        seat=OuterRef("pk"), kind=MODERATION_KIND, action__type__startswith="kick"
-    )
-    abandoned = dict(
-        Seat.objects.filter(user_id__in=ids)
-        .filter(Q(status__in=ABANDONED_STATUSES) | Q(events__action__type__in=RESIGN_ACTION_TYPES))
-        .exclude(Exists(kicked))
-        .values("user_id")
-        .annotate(n=Count("id", distinct=True))
-        .values_list("user_id", "n")
-    )
-    timeouts = dict(
-        Event.objects.filter(
-            Q(kind=Event.Kind.SYSTEM) & Q(reason=TIMEOUT_REASON), seat__user_id__in=ids
-        )
-        .values("seat__user_id")
-        .annotate(n=Count("id"))
-        .values_list("seat__user_id", "n")
-    )
-    return {
-        pk: PlayerRecord(
-            finished=finished[pk],
-            won=won[pk],
-            abandoned=abandoned.get(pk, 0),
-            timeouts=timeouts.get(pk, 0),
-        )
-        for pk in ids
-    }
+
+def player_record(user) -> PlayerRecord:
+    """The record of one player."""
+    return player_records([user])[_ids([user])[0]]
 
 
 @dataclass(frozen=True)
@@ -113,38 +100,99 @@ class KindStats:
 MEDAL_ORDER = ("gold", "silver", "bronze")
 
 
-def player_stats(user) -> list[KindStats]:
-    """Per game kind, the statistics of `user`'s finished games (one query)."""
-    finished = defaultdict(int)
-    won = defaultdict(int)
-    medals = defaultdict(lambda: defaultdict(int))
-    rows = Seat.objects.filter(
-        user_id=_ids([user])[0], game__status=Game.Status.FINISHED
-    ).values_list("player_id", "game__kind", "game__result")
-    for player_id, kind, result in rows:
-        finished[kind] += 1
-        result = result if isinstance(result, dict) else {}
-        winners = result.get("winners")
-        if isinstance(winners, list) and player_id in winners:
-            won[kind] += 1
-            medal = result.get("medal")
-            if isinstance(medal, str) and medal:
-                medals[kind][medal] += 1
+def _medal_rank(item):
+    return MEDAL_ORDER.index(item[0]) if item[0] in MEDAL_ORDER else len(MEDAL_ORDER)
 
-    def medal_rank(item):
-        return MEDAL_ORDER.index(item[0]) if item[0] in MEDAL_ORDER else len(MEDAL_ORDER)
 
-    return [
+def player_summary(user) -> tuple[PlayerRecord, list[KindStats]]:
+    """`player_record(user)` and `player_stats(user)` in one query (the profile)."""
+    rows = list(StoredRecord.objects.filter(user_id=_ids([user])[0]).order_by("kind"))
+    record = PlayerRecord(
+        finished=sum(r.finished for r in rows),
+        won=sum(r.won for r in rows),
+        abandoned=sum(r.abandoned for r in rows),
+        timeouts=sum(r.timeouts for r in rows),
+    )
+    stats = [
         KindStats(
-            kind=kind,
-            finished=finished[kind],
-            won=won[kind],
-            medals=tuple(sorted(medals[kind].items(), key=medal_rank)),
+            kind=row.kind,
+            finished=row.finished,
+            won=row.won,
+            medals=tuple(sorted((row.medals or {}).items(), key=_medal_rank)),
         )
-        for kind in sorted(finished)
+        for row in rows
+        if row.finished
     ]
+    return record, stats
 
 
-def player_record(user) -> PlayerRecord:
-    """The record of one player."""
-    return player_records([user])[_ids([user])[0]]
+def player_stats(user) -> list[KindStats]:
+    """Per game kind with a finished game, the statistics of `user` (one query)."""
+    return player_summary(user)[1]
+
+
+# --- keeping the records ---------------------------------------------------------------------
+
+
+def _rows(user_ids, kind) -> dict[int, StoredRecord]:
+    """The records of `user_ids` in `kind`, created when missing, locked until the end of
+    the transaction."""
+    StoredRecord.objects.bulk_create(
+        [StoredRecord(user_id=pk, kind=kind) for pk in set(user_ids)], ignore_conflicts=True
+    )
+    rows = StoredRecord.objects.select_for_update().filter(user_id__in=user_ids, kind=kind)
+    return {row.user_id: row for row in rows}
+
+
+def game_finished(game: Game) -> None:
+    """Count a game that just ended with a result (status finished) for every seat's player.
+    Runs once per game, in the transaction that finishes it."""
+    seats = list(Seat.objects.filter(game=game).values_list("user_id", "player_id"))
+    if not seats:
+        return
+    result = game.result if isinstance(game.result, dict) else {}
+    winners = result.get("winners")
+    winners = winners if isinstance(winners, list) else []
+    medal = result.get("medal")
+    rows = _rows([user_id for user_id, _p in seats], game.kind)
+    for user_id, player_id in seats:
+        row = rows[user_id]
+        row.finished += 1
+        if player_id in winners:
+            row.won += 1
+            if isinstance(medal, str) and medal:
+                row.medals = {**(row.medals or {}), medal: (row.medals or {}).get(medal, 0) + 1}
+    StoredRecord.objects.bulk_update(rows.values(), ["finished", "won", "medals"])
+
+
+def timeout_counted(event: Event, kind: str) -> None:
+    """A system move of reason "timeout" was appended: one more missed deadline for the
+    seat's player (the moves that follow it in the same decision have another reason)."""
+    if event.kind != Event.Kind.SYSTEM or event.reason != TIMEOUT_REASON or event.seat is None:
+        return
+    user_id = event.seat.user_id
+    updated = StoredRecord.objects.filter(user_id=user_id, kind=kind).update(
+        timeouts=F("timeouts") + 1
+    )
+    if not updated:
+        row = _rows([user_id], kind)[user_id]
+        StoredRecord.objects.filter(pk=row.pk).update(timeouts=F("timeouts") + 1)
+
+
+def abandons_changed(user_ids, kind: str) -> None:
+    """A seat of these players in a game of `kind` was given up, kicked or taken back:
+    count their abandons in that kind again (from their seats, in the same transaction)."""
+    user_ids = list(set(user_ids))
+    if not user_ids:
+        return
+    counts = dict(
+        abandon_seats(Seat, Event)
+        .filter(user_id__in=user_ids, game__kind=kind)
+        .values("user_id")
+        .annotate(n=Count("id", distinct=True))
+        .values_list("user_id", "n")
+    )
+    rows = _rows(user_ids, kind)
+    for user_id, row in rows.items():
+        row.abandoned = counts.get(user_id, 0)
+    StoredRecord.objects.bulk_update(rows.values(), ["abandoned"])

@@ -33,7 +33,9 @@ def lobby_games(*, kind: str | None = None) -> QuerySet[Game]:
     if kind:
         qs = qs.filter(kind=kind)
     return (
-        qs.select_related("host").annotate(seat_count=Count("seats")).order_by("-created_at", "-id")
+        qs.select_related("host__profile")
+        .annotate(seat_count=Count("seats"))
+        .order_by("-created_at", "-id")
     )
 
 
@@ -55,7 +57,7 @@ def user_games(*, user, include_over: bool = True) -> QuerySet[Game]:
             my_seat_status=F("seats__status"),
             status_rank=_STATUS_ORDER,
         )
-        .select_related("host")
+        .select_related("host__profile")
         .order_by(
             "-my_turn", "status_rank", F("deadline_at").asc(nulls_last=True), "-created_at", "-id"
         )
@@ -153,9 +155,10 @@ def game_view(
 ) -> GameView:
     """The game as `user` (maybe anonymous) may see it: their own player's view and legal
     actions when seated, else the spectator view (public games, or private games with the
-    invitation token). Raises GameNotFound, AccessDenied."""
+    invitation token). `chat_limit=0`: no chat (the pages read theirs with
+    `chat_with_hidden`). Raises GameNotFound, AccessDenied."""
     game = _get_game(game_id)
-    seats = list(game.seats.select_related("user").order_by("position"))
+    seats = list(game.seats.select_related("user__profile").order_by("position"))
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     seat = next((s for s in seats if authenticated and s.user_id == user.pk), None)
     has_invitation = invitation_matches(game, invitation_token)
@@ -172,12 +175,16 @@ def game_view(
         if seat is not None and game.status == Game.Status.RUNNING:
             legal = engine.legal_actions(state, seat.player_id)
             key = common.decision_key(engine, state, seat.player_id, view=view, legal=legal)
-    chat = list(
-        ChatMessage.objects.filter(game=game, hidden=False)
-        .filter(chat_visible_to(user))
-        .select_related("user")
-        .order_by("-created_at", "-id")[:chat_limit]
-    )[::-1]
+    chat = (
+        list(
+            ChatMessage.objects.filter(game=game, hidden=False)
+            .filter(chat_visible_to(user))
+            .select_related("user")
+            .order_by("-created_at", "-id")[:chat_limit]
+        )[::-1]
+        if chat_limit
+        else []
+    )
     can_join = (
         authenticated
         and seat is None

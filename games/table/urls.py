@@ -3,7 +3,7 @@ replay, public profiles."""
 
 from django.urls import path
 
-from games.table.views import finished, live, lobby, play, players
+from games.table.views import finished, live, lobby, log, play, players
 
 app_name = "games"
 
@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<int:game_id>/chat/", play.chat, name="chat"),
     path("games/<int:game_id>/replay/", finished.replay, name="replay"),
     path("games/<int:game_id>/verify/", finished.verify, name="verify"),
+    path("games/<int:game_id>/log/", log.game_log, name="log"),
     path("games/<int:game_id>/log.json", finished.log_download, name="log_download"),
     path("players/<str:username>/", players.player_profile, name="player"),
 ]

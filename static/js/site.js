@@ -57,6 +57,15 @@
     if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
   });
 
+  // A form marked data-reset-on-success is emptied once htmx has sent it successfully (the
+  // chat box), instead of an hx-on attribute: the CSP allows no inline code.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (event.detail.successful && form && form.matches && form.matches("form[data-reset-on-success]")) {
+      form.reset();
+    }
+  });
+
   // The browser's time zone, for the server's dates (accounts.middleware reads it).
   try {
     var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

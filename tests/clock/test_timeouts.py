@@ -171,9 +171,15 @@ def test_the_sweeper_catches_up_bookkeeping_it_missed(alice, bob):
     assert GameClock.objects.get(game=game).seq == fresh(game).state_seq
 
 
+def away(user):
+    user.profile.away_until = timezone.now() + timedelta(days=2)
+    user.profile.save(update_fields=["away_until"])
+
+
 def test_vote_to_skip_needs_a_majority_and_one_vote_each(alice, bob, carol, make_user):
     dave = make_user("dave")
     game = start_game([alice, bob, carol, dave])
+    away(alice)  # votes are open only against an absent player
     seq = fresh(game).state_seq
     result = votes.vote_cast(
         game_id=game.pk, user=bob, target_player_id="p1", kind="skip", expected_seq=seq
@@ -200,6 +206,7 @@ def test_vote_to_skip_needs_a_majority_and_one_vote_each(alice, bob, carol, make
 
 def test_vote_to_drop_puts_the_player_on_autopilot_and_plays_for_them(alice, bob, carol):
     game = start_game([alice, bob, carol])
+    away(alice)  # votes are open only against an absent player
     seq = fresh(game).state_seq
     for voter in (bob, carol):
         result = votes.vote_cast(
@@ -212,6 +219,7 @@ def test_vote_to_drop_puts_the_player_on_autopilot_and_plays_for_them(alice, bob
 
 def test_vote_view_refuses_bad_input_without_a_500(client, alice, bob):
     game = start_game([alice, bob])
+    away(alice)  # votes are open only against an absent player
     client.force_login(bob)
     url = f"/games/{game.pk}/vote/"
     response = client.post(

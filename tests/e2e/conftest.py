@@ -145,6 +145,41 @@ def site(tmp_path_factory):
     site.stop()
 
 
+# Console messages of Chromium about the Content-Security-Policy, from every context a test
+# opens: any one fails the test (a page of the site needing something the policy forbids).
+CSP_VIOLATIONS: list[str] = []
+
+
+def watch_csp(context):
+    context.on(
+        "console",
+        lambda message: "Content Security Policy" in message.text
+        and CSP_VIOLATIONS.append(f"{message.location.get('url', '')}: {message.text}"),
+    )
+    return context
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation():
+    CSP_VIOLATIONS.clear()
+    yield
+    found, CSP_VIOLATIONS[:] = list(CSP_VIOLATIONS), []
+    assert not found, "Content Security Policy violations:\n" + "\n".join(found)
+
+
+class CspWatchingBrowser:
+    """The browser, whose new contexts report CSP violations to ``no_csp_violation``."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **kwargs):
+        return watch_csp(self._browser.new_context(**kwargs))
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser(chromium_path):
     """One Chromium per module: Playwright's sync API keeps an event loop running in this
@@ -153,7 +188,7 @@ def browser(chromium_path):
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        yield browser
+        yield CspWatchingBrowser(browser)
         browser.close()
 
 

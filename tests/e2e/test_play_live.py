@@ -103,11 +103,32 @@ def test_three_players_see_each_other_live(browser, site, tmp_path):
     for page in (bob, carol):  # the table appears for the others by itself
         page.wait_for_selector("#game-panel .table", timeout=LIVE_TIMEOUT)
 
-    # Chat: bob's message reaches alice and carol live.
+    # An anonymous spectator: the stream pushes the shared public panel, no fetch needed.
+    spectator_context = browser.new_context(
+        base_url=site.base_url, viewport={"width": 1280, "height": 900}
+    )
+    spectator = spectator_context.new_page()
+    spectator.on("pageerror", lambda exc: errors.append(str(exc)))
+    spectator_fetches = []
+    spectator.on(
+        "request", lambda r: spectator_fetches.append(r.url) if "/panel/" in r.url else None
+    )
+    spectator.goto(game_url)
+    spectator.wait_for_selector("#game-panel .table", timeout=LIVE_TIMEOUT)
+    mark_no_reload(spectator)
+
+    # Chat: bob's message reaches alice and carol live; their pages fetch the chat, not the
+    # panel (the notice's chat version says only the chat changed).
+    fetched = []
+    for name in ("alice", "carol"):
+        pages[name].on("request", lambda r, n=name: fetched.append((n, r.url)))
     bob.fill(".chat-form input[name=text]", "Bonne chance <tous>!")
     bob.locator(".chat-form button").click()
     for page in (alice, carol):
         page.locator(".chat-list", has_text="Bonne chance <tous>!").wait_for(timeout=LIVE_TIMEOUT)
+    alice.wait_for_timeout(500)
+    assert [u for _, u in fetched if u.endswith("/chat/")], fetched
+    assert not [u for _, u in fetched if u.endswith("/panel/")], fetched
 
     shots = 0
     moves = 0
@@ -129,7 +150,7 @@ def test_three_players_see_each_other_live(browser, site, tmp_path):
         wait_for_seq(page, before + 1)
         new_seq = seq_of(page)
         latest = newest_public_line(page)
-        for other, other_page in pages.items():
+        for other, other_page in [*pages.items(), ("spectator", spectator)]:
             if other == actor:
                 continue
             wait_for_seq(other_page, new_seq)  # the move arrived, no reload
@@ -141,7 +162,12 @@ def test_three_players_see_each_other_live(browser, site, tmp_path):
         page.locator("[data-testid=result]").wait_for(timeout=LIVE_TIMEOUT)
         assert still_same_document(page), f"{name}'s page was reloaded"
     assert "Winner:" in alice.locator("[data-testid=result]").inner_text()
+    spectator.locator("[data-testid=result]").wait_for(timeout=LIVE_TIMEOUT)
+    assert still_same_document(spectator)
+    # The spectator's panels came down the stream (a fetch only when a push is late).
+    assert len(spectator_fetches) < moves // 4, spectator_fetches
     assert not errors, errors
+    spectator_context.close()
 
     # The finished game: replay and verification pages.
     alice.locator("a", has_text="Verify the shuffle").click()

@@ -89,13 +89,16 @@ PRIVATE_LINE = re.compile(r"<li>([^<]*\(only you know this\)[^<]*)</li>")
 
 
 def private_lines_allowed(game, view, player):
-    """The private log lines a player's page may show: their own view's, nobody else's."""
+    """The private log lines a player's page may show: their own view's, nobody else's,
+    among the newest lines the panel shows (the whole log is on the log page)."""
     from games.engines.complots import describe
-    from games.table.views.common import seat_names
+    from games.table.views.common import PANEL_LOG_LINES, seat_names
 
     names = seat_names(list(game.seats.select_related("user")))
     return sorted(
-        describe(e, "en", names=names) for e in view["log"] if "only" in e and e["only"] == player
+        describe(e, "en", names=names)
+        for e in view["log"][-PANEL_LOG_LINES:]
+        if "only" in e and e["only"] == player
     )
 
 

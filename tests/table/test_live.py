@@ -70,7 +70,7 @@ def test_redis_publish_reaches_subscriber(settings):
     got = asyncio.run(
         _first_notice(424242, lambda: live.publish_change(424242, 7, 11), heartbeat=None)
     )
-    assert got == {"game": 424242, "seq": 7, "rev": 11}
+    assert got == {"game": 424242, "seq": 7, "rev": 11, "chat": None}
 
 
 @needs_redis
@@ -156,7 +156,7 @@ def test_polling_fallback_without_redis(settings, alice, bob):
 
     got = asyncio.run(_first_notice(game.pk, move, heartbeat=None, poll_interval=0.05))
     game.refresh_from_db()
-    assert got == {"game": game.pk, "seq": 2, "rev": game.revision}
+    assert got == {"game": game.pk, "seq": 2, "rev": game.revision, "chat": None}
 
 
 @pytest.mark.django_db(transaction=True)

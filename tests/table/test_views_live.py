@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient
 
-from games.table import services
+from games.table import live, services
 from games.table.views import live as sse
 
 from .factories import make_game
@@ -51,29 +51,38 @@ def test_stream_sends_version_then_notices_then_closes(settings, alice, bob, mon
         response = await client.get(url("live", game))
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
-        assert response["Cache-Control"] == "no-cache"
+        cache_control = response["Cache-Control"]
+        assert "no-store" in cache_control and "private" in cache_control
+        assert "no-cache" in cache_control
         chunks = response.streaming_content.__aiter__()
         assert (await next_chunk(chunks)).startswith("retry:")
         first = await next_chunk(chunks)
-        assert first == {"seq": game.state_seq, "rev": game.revision}
+        assert first == {"seq": game.state_seq, "rev": game.revision, "chat": "0.0"}
         await sync_to_async(services.action_submit)(
             game_id=game.pk, user=alice, action={"type": "add", "n": 1}, expected_seq=1
         )
         notice = await next_chunk(chunks)
         while isinstance(notice, str):  # a keep-alive may come first on a slow machine
             notice = await next_chunk(chunks)
-        assert set(notice) == {"seq", "rev"}
+        assert set(notice) == {"seq", "rev", "chat"}
+        assert notice["chat"] == "0.0"  # a move: the chat did not change
         assert notice["seq"] == 2 and notice["rev"] > first["rev"]
         keep_alive = await next_chunk(chunks)
+        while isinstance(keep_alive, dict):  # the move's own later notices (its clock...)
+            assert keep_alive["seq"] >= notice["seq"]
+            keep_alive = await next_chunk(chunks)
         assert keep_alive.startswith(": keep-alive")
-        await chunks.aclose()
+        fanout = live.fanout_of_loop()
+        assert fanout.count() == 1
+        # The browser goes away: the server cancels the response's iteration.
+        waiter = asyncio.ensure_future(anext(chunks))
+        await asyncio.sleep(0.05)
+        waiter.cancel()
+        await asyncio.gather(waiter, return_exceptions=True)
+        assert fanout.count() == 0  # the stream left the fan-out
+        await fanout.aclose()
 
     async_to_sync(scenario)()
-    import redis
-
-    # The subscription is gone once the stream is closed.
-    count = redis.Redis.from_url(REDIS).pubsub_numsub(f"game:{game.pk}")[0][1]
-    assert count == 0
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,7 +3,7 @@
 import hashlib
 import json
 
-from games.engines.base import Engine, IllegalAction
+from games.engines.base import N_, Engine, IllegalAction
 from games.engines.complots import extensions, flow, powers, resign
 from games.engines.complots.legal import DEFAULT, LEGAL
 from games.engines.complots.orders import STANDING_ORDERS, standing_answer
@@ -195,9 +195,11 @@ class ComplotsEngine(Engine):
         try:
             seat = state.game.seat[player]
         except (KeyError, TypeError):
-            raise IllegalAction(f"{player!r} is not a player of this game") from None
+            raise IllegalAction(
+                N_("%(player)s is not a player of this game"), player=repr(player)
+            ) from None
         if not isinstance(action, dict):
-            raise IllegalAction("An action must be a dict with a 'type'")
+            raise IllegalAction(N_("An action must be a dict with a 'type'"))
         cache = state.cache
         if cache is not None and cache[0] == seat:
             acts = cache[1]
@@ -211,7 +213,7 @@ class ComplotsEngine(Engine):
                 return s
             normalised = _normalise(state, action)
             if normalised is action or normalised not in acts:
-                raise IllegalAction(why_illegal(state, seat, action))
+                raise IllegalAction(*why_illegal(state, seat, action))
             action = normalised
         s = state.copy()
         f = s.stack[-1]
@@ -232,14 +234,14 @@ class ComplotsEngine(Engine):
     def default_action(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None
         if seat is None or not state.stack or seat not in state.stack[-1]["w"]:
-            raise IllegalAction(f"{player!r} has nothing to play now")
+            raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         f = state.stack[-1]
         return dict(DEFAULT[f["k"]](state, f, seat))
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None
         if player is not None and seat is None:
-            raise IllegalAction(f"{player!r} is not a player of this game")
+            raise IllegalAction(N_("%(player)s is not a player of this game"), player=repr(player))
         return view_for(state, seat)
 
     def decision_key(self, state, player):
@@ -274,4 +276,4 @@ class ComplotsEngine(Engine):
         try:
             return load_state(data)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise IllegalAction(f"Not a Complots game state: {exc}") from exc
+            raise IllegalAction(N_("Not a Complots game state: %(exc)s"), exc=str(exc)) from exc

@@ -1,5 +1,6 @@
 """``view(state, player)``: what one player (or a spectator) may know, as plain JSON."""
 
+from games.engines.base import N_
 from games.engines.complots.flow import divided
 from games.engines.complots.state import (
     ALIVE,
@@ -271,53 +272,61 @@ def decision_facts(s, seat, legal):
 
 
 def why_illegal(s, seat, action):
-    """A readable reason why ``action`` is not legal for ``seat`` now."""
+    """A readable reason why ``action`` is not legal for ``seat`` now: an ``N_`` template
+    and its parameters, ``IllegalAction(*why_illegal(...))``."""
     try:
         return _why(s, seat, action)
     except Exception:  # noqa: BLE001 - garbage input must still give a readable refusal
-        return "This action is malformed or not legal now"
+        return N_("This action is malformed or not legal now"), {}
 
 
 def _why(s, seat, action):
     g = s.game
     kind = action.get("type")
     if s.winner >= 0:
-        return "The game is over"
+        return N_("The game is over"), {}
     if not s.stack or seat not in s.stack[-1]["w"]:
-        return "You have nothing to play now: wait for your turn or for a window"
+        return N_("You have nothing to play now: wait for your turn or for a window"), {}
     f = s.stack[-1]
     k = f["k"]
     moment = _MOMENTS[k]
     if not isinstance(kind, str):
-        return "An action needs a 'type'"
+        return N_("An action needs a 'type'"), {}
     for key, value in action.items():
         if not isinstance(key, str):
-            return "Action keys must be strings"
+            return N_("Action keys must be strings"), {}
         if isinstance(value, (dict, set)) and key not in ("amounts",):
-            return f"{key!r} has the wrong type"
+            return N_("%(key)s has the wrong type"), {"key": repr(key)}
         if isinstance(value, list) and key not in ("keep", "to"):
-            return f"{key!r} has the wrong type"
+            return N_("%(key)s has the wrong type"), {"key": repr(key)}
     target = action.get("target")
     if "target" in action and target not in g.seat:
-        return f"Unknown target {target!r}"
+        return N_("Unknown target %(target)s"), {"target": repr(target)}
     character = action.get("character")
     if "character" in action and character not in g.charset and kind != "announce":
-        return f"{character!r} is not one of the characters in play"
+        return N_("%(character)s is not one of the characters in play"), {
+            "character": repr(character)
+        }
     if k == "turn":
         if s.coins[seat] >= 10 and kind != "coup":
-            return "With 10 Or or more you must play an Assassinat (coup)"
+            return N_("With 10 Or or more you must play an Assassinat (coup)"), {}
         if kind == "coup" and s.coins[seat] < 7:
-            return "An Assassinat costs 7 Or"
+            return N_("An Assassinat costs 7 Or"), {}
         if kind == "power" and character in ("assassin", "bourreau", "maitre_chanteur"):
             if s.coins[seat] < 3:
-                return "This power costs 3 Or"
+                return N_("This power costs 3 Or"), {}
         if target == g.players[seat]:
-            return "You cannot target yourself"
+            return N_("You cannot target yourself"), {}
         if target is not None and g.seat.get(target) is not None and not s.lives[g.seat[target]]:
-            return "That player is already eliminated"
-        return f"{kind!r} is not a legal action for your turn (check its keys and target)"
+            return N_("That player is already eliminated"), {}
+        return N_("%(kind)s is not a legal action for your turn (check its keys and target)"), {
+            "kind": repr(kind)
+        }
     if k == "block" and kind == "block":
-        return "That character cannot block this action"
+        return N_("That character cannot block this action"), {}
     if k == "chal" and kind not in ("challenge", "pass"):
-        return "A claim is open: you may only challenge or pass"
-    return f"{kind!r} is not a legal action now (the moment is {moment!r})"
+        return N_("A claim is open: you may only challenge or pass"), {}
+    return N_("%(kind)s is not a legal action now (the moment is %(moment)s)"), {
+        "kind": repr(kind),
+        "moment": repr(moment),
+    }

@@ -1,6 +1,6 @@
 """``IntrigueEngine``: the public surface (see the package docstring and ENGINES.md)."""
 
-from games.engines.base import Engine, IllegalAction
+from games.engines.base import N_, Engine, IllegalAction
 from games.engines.intrigue.absent import play_for_absent
 from games.engines.intrigue.flow import advance
 from games.engines.intrigue.legal import (
@@ -38,9 +38,9 @@ class IntrigueEngine(Engine):
     def apply(self, state, player, action):
         seat = _seat(state, player)
         if seat is None:
-            raise IllegalAction(f"{player!r} is not a player of this game")
+            raise IllegalAction(N_("%(player)s is not a player of this game"), player=repr(player))
         if state.resigned[seat]:
-            raise IllegalAction("You have left this game")
+            raise IllegalAction(N_("You have left this game"))
         handler, args = check(state, seat, action)
         s = state.copy()
         handler(s, *args)
@@ -54,7 +54,7 @@ class IntrigueEngine(Engine):
     def default_action(self, state, player):
         seat = _seat(state, player)
         if seat is None or seat not in waiting_seats(state):
-            raise IllegalAction(f"{player!r} has nothing to play now")
+            raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         return default_action(state, seat)
 
     def in_window(self, state):
@@ -70,7 +70,7 @@ class IntrigueEngine(Engine):
     def view(self, state, player):
         seat = _seat(state, player)
         if player is not None and seat is None:
-            raise IllegalAction(f"{player!r} is not a player of this game")
+            raise IllegalAction(N_("%(player)s is not a player of this game"), player=repr(player))
         return view_for(state, seat)
 
     def outcome(self, state):
@@ -83,4 +83,4 @@ class IntrigueEngine(Engine):
         try:
             return load_state(data)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise IllegalAction(f"Not an Intrigue game state: {exc}") from exc
+            raise IllegalAction(N_("Not an Intrigue game state: %(exc)s"), exc=str(exc)) from exc

@@ -5,7 +5,7 @@ list: a petitioner may have hundreds of offers) and says in words why it is refu
 property tests hold the two to the same answer.
 """
 
-from games.engines.base import IllegalAction
+from games.engines.base import N_, IllegalAction
 from games.engines.intrigue import actions
 from games.engines.intrigue.advisors import (
     ADVISORS,
@@ -110,8 +110,8 @@ def _moves(s, seat):
 # --- checking one action -----------------------------------------------------------------------
 
 
-def _fail(message):
-    raise IllegalAction(message)
+def _fail(message, **params):
+    raise IllegalAction(message, **params)
 
 
 def _is_int(value):
@@ -120,7 +120,7 @@ def _is_int(value):
 
 def _player(s, value, what):
     if not isinstance(value, str) or value not in s.seat:
-        _fail(f"{what} must be a player of this game")
+        _fail(N_("%(what)s must be a player of this game"), what=str(what))
     return s.seat[value]
 
 
@@ -128,93 +128,100 @@ def _advisor_token(s, action):
     owner = _player(s, action["owner"], "'owner'")
     name = action["advisor"]
     if not isinstance(name, str) or name not in ADVISORS:
-        _fail("'advisor' must be an advisor's name, such as 'medecin-1'")
+        _fail(N_("'advisor' must be an advisor's name, such as 'medecin-1'"))
     return (owner, name)
 
 
 def _slot(value):
     if not _is_int(value) or value not in SLOT_INDEX:
-        _fail("'slot' must be one of 1000, 3000, 6000, 10000")
+        _fail(N_("'slot' must be one of 1000, 3000, 6000, 10000"))
     return SLOT_INDEX[value]
 
 
 def check(s, seat, action):
     """Return ``(handler, args)`` for a legal action, else raise ``IllegalAction``."""
     if not isinstance(action, dict):
-        _fail("An action must be a dict with a 'type'")
+        _fail(N_("An action must be a dict with a 'type'"))
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in _KEYS:
-        _fail("Unknown action type")
+        _fail(N_("Unknown action type"))
     if set(action) not in _KEYS[kind]:
-        _fail(f"Wrong keys for a {kind!r} action")
+        _fail(N_("Wrong keys for a %(kind)s action"), kind=repr(kind))
     if s.phase == OVER:
-        _fail("The game is over")
+        _fail(N_("The game is over"))
     if kind == "resign":
         if s.resigned[seat]:
-            _fail("You have already left the game")
+            _fail(N_("You have already left the game"))
         return actions.resign, (seat,)
     host = s.current
     if kind == "send":
         if s.phase != SEND or seat != host:
-            _fail("Only the active player sends advisors, after the reception")
+            _fail(N_("Only the active player sends advisors, after the reception"))
         name = action["advisor"]
         if not isinstance(name, str) or name not in s.hands[seat]:
-            _fail("You can only send one of your advisors left in front of you")
+            _fail(N_("You can only send one of your advisors left in front of you"))
         to = _player(s, action["to"], "'to'")
         if to == seat:
-            _fail("Advisors go to an opponent's castle")
+            _fail(N_("Advisors go to an opponent's castle"))
         return actions.send, (seat, name, to)
     if s.phase == SEND:
-        _fail("The reception is over: the active player sends two advisors")
+        _fail(N_("The reception is over: the active player sends two advisors"))
     st = s.stage
     if kind in _HOST_TYPES:
         if seat != host:
-            _fail("Only the host decides in their castle")
+            _fail(N_("Only the host decides in their castle"))
         if kind in ("accept", "refuse"):
             frm = _player(s, action["from"], "'from'")
             if not any(o[0] == frm for o in st["offers"]):
-                _fail("That player has no standing offer")
+                _fail(N_("That player has no standing offer"))
             return (actions.accept if kind == "accept" else actions.refuse), (seat, frm)
         expected = _DECISIONS[st["kind"]]
         if kind != expected and not (expected == "replace" and kind == "keep"):
-            _fail(f"The host's decision now is {expected!r}, not {kind!r}")
+            _fail(
+                N_("The host's decision now is %(expected)s, not %(kind)s"),
+                expected=repr(expected),
+                kind=repr(kind),
+            )
         if kind == "order":
             k = action["kind"]
             if not isinstance(k, str) or k not in st["kinds"]:
-                _fail(f"'kind' must be one of the external conflicts: {', '.join(st['kinds'])}")
+                _fail(
+                    N_("'kind' must be one of the external conflicts: %(kinds)s"),
+                    kinds=", ".join(st["kinds"]),
+                )
             return actions.order, (seat, k)
         if kind in ("replace", "keep"):
             return (actions.replace if kind == "replace" else actions.keep), (seat,)
         token = _advisor_token(s, action)
         slot = _slot(action["slot"])
         if token not in st["advisors"]:
-            _fail("That advisor is not at stake in this stage")
+            _fail(N_("That advisor is not at stake in this stage"))
         if kind == "place":
             if s.castles[host][slot] is not None:
-                _fail("That slot is taken")
+                _fail(N_("That slot is taken"))
             return actions.place, (seat, token, slot)
         if slot not in admit_slots(s, st["type"]):
-            _fail("The admitted advisor goes to a free slot (or faces the seated one)")
+            _fail(N_("The admitted advisor goes to a free slot (or faces the seated one)"))
         return actions.admit, (seat, token, slot)
     # petitioners
     if seat == host:
-        _fail("The host makes no offer")
+        _fail(N_("The host makes no offer"))
     if seat not in st["bargaining"]:
         if seat in st["petitioners"]:
-            _fail("You are done bargaining in this stage")
-        _fail("You have nothing at stake in this stage")
+            _fail(N_("You are done bargaining in this stage"))
+        _fail(N_("You have nothing at stake in this stage"))
     if kind == "done":
         return actions.done, (seat,)
     amount = action["amount"]
     if not _is_int(amount) or amount < 0:
-        _fail("'amount' is a whole number of thousands of ducats, 0 or more")
+        _fail(N_("'amount' is a whole number of thousands of ducats, 0 or more"))
     if amount * THOUSAND > s.money[seat]:
-        _fail("You cannot offer more than you have")
+        _fail(N_("You cannot offer more than you have"))
     slot = None
     if "slot" in action:
         slot = _slot(action["slot"])
         if slot not in ask_slots(s):
-            _fail("You may only ask for a free slot the advisor could take")
+            _fail(N_("You may only ask for a free slot the advisor could take"))
     return actions.offer, (seat, amount, slot)
 
 

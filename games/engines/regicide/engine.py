@@ -1,6 +1,6 @@
 """``RegicideEngine``: the public surface (see the package docstring and ENGINES.md)."""
 
-from games.engines.base import Engine, IllegalAction
+from games.engines.base import N_, Engine, IllegalAction
 from games.engines.regicide import rules
 from games.engines.regicide.legal import check, default_action, legal_actions
 from games.engines.regicide.log import describe
@@ -29,7 +29,7 @@ class RegicideEngine(Engine):
     def apply(self, state, player, action):
         seat = state.game.seat.get(player) if type(player) is str else None
         if seat is None:
-            raise IllegalAction(f"{player!r} is not a player of this game")
+            raise IllegalAction(N_("%(player)s is not a player of this game"), player=repr(player))
         checked = check(state, seat, action)
         s = state.copy()
         _HANDLERS[checked.kind](s, seat, checked)
@@ -43,13 +43,13 @@ class RegicideEngine(Engine):
     def default_action(self, state, player):
         seat = state.game.seat.get(player) if type(player) is str else None
         if seat is None or state.phase == OVER or seat != state.cur:
-            raise IllegalAction(f"{player!r} has nothing to play now")
+            raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         return default_action(state, seat)
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if type(player) is str else None
         if player is not None and seat is None:
-            raise IllegalAction(f"{player!r} is not a player of this game")
+            raise IllegalAction(N_("%(player)s is not a player of this game"), player=repr(player))
         return view_for(state, seat)
 
     def outcome(self, state):

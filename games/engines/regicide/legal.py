@@ -1,6 +1,6 @@
 """Legal actions, their checking in ``apply``, and the timeout defaults."""
 
-from games.engines.base import IllegalAction
+from games.engines.base import N_, IllegalAction
 from games.engines.regicide.actions import (
     CHOOSE,
     DISCARD_KIND,
@@ -84,21 +84,21 @@ def _mask_of(action):
 
 def _check(s, seat, action):
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a dict with a 'type'")
+        raise IllegalAction(N_("An action must be a dict with a 'type'"))
     kind = action.get("type")
     if type(kind) is not str:
-        raise IllegalAction("An action must be a dict with a 'type'")
+        raise IllegalAction(N_("An action must be a dict with a 'type'"))
     phase = s.phase
     if phase == OVER:
-        raise IllegalAction("The game is over")
+        raise IllegalAction(N_("The game is over"))
     if seat != s.cur:
-        raise IllegalAction("It is not your turn")
+        raise IllegalAction(N_("It is not your turn"))
     if kind == "play":
         if phase != PLAY:
             raise IllegalAction(_wrong_moment(phase))
         cards = _mask_of(action)
         if cards is None:
-            raise IllegalAction("A play is {'type': 'play', 'cards': [card, ...]}")
+            raise IllegalAction(N_("A play is {'type': 'play', 'cards': [card, ...]}"))
         hand = s.hands[seat]
         mask = _distinct_in(cards, hand)
         if mask is None or not is_play_shape(cards):
@@ -109,42 +109,46 @@ def _check(s, seat, action):
             raise IllegalAction(_wrong_moment(phase))
         cards = _mask_of(action)
         if cards is None:
-            raise IllegalAction("A discard is {'type': 'discard', 'cards': [card, ...]}")
+            raise IllegalAction(N_("A discard is {'type': 'discard', 'cards': [card, ...]}"))
         mask = _distinct_in(cards, s.hands[seat])
         if mask is None:
-            raise IllegalAction("You can only discard cards from your hand")
+            raise IllegalAction(N_("You can only discard cards from your hand"))
         found = discard_action(mask)
         if found.value < s.cover:
-            raise IllegalAction(f"Discard cards worth at least {s.cover}")
+            raise IllegalAction(N_("Discard cards worth at least %(cover)s"), cover=s.cover)
         return found
     if kind == "yield":
         if len(action) != 1:
-            raise IllegalAction("Yielding is {'type': 'yield'}")
+            raise IllegalAction(N_("Yielding is {'type': 'yield'}"))
         if phase != PLAY:
             raise IllegalAction(_wrong_moment(phase))
         if s.game.solo:
-            raise IllegalAction("There is no yielding in a solo game")
+            raise IllegalAction(N_("There is no yielding in a solo game"))
         if not can_yield(s, seat):
-            raise IllegalAction("You cannot yield: every other player yielded on their last turn")
+            raise IllegalAction(
+                N_("You cannot yield: every other player yielded on their last turn")
+            )
         return YIELD
     if kind == "flip_jester":
         if len(action) != 1:
-            raise IllegalAction("Flipping a Jester is {'type': 'flip_jester'}")
+            raise IllegalAction(N_("Flipping a Jester is {'type': 'flip_jester'}"))
         if not s.game.solo:
-            raise IllegalAction("Jesters are flipped in a solo game only")
+            raise IllegalAction(N_("Jesters are flipped in a solo game only"))
         if phase not in (PLAY, DISCARD):
             raise IllegalAction(_wrong_moment(phase))
         if not s.jesters_left:
-            raise IllegalAction("Both Jesters have been flipped")
+            raise IllegalAction(N_("Both Jesters have been flipped"))
         return FLIP
     if kind == "choose_next":
         if phase != CHOOSE_PHASE:
-            raise IllegalAction("Only after a Jester is the next player chosen")
+            raise IllegalAction(N_("Only after a Jester is the next player chosen"))
         player = action.get("player")
         if len(action) != 2 or type(player) is not str or player not in s.game.seat:
-            raise IllegalAction("Name a player of this game: {'type': 'choose_next', 'player': P}")
+            raise IllegalAction(
+                N_("Name a player of this game: {'type': 'choose_next', 'player': P}")
+            )
         return CHOOSE[s.game.seat[player]]
-    raise IllegalAction(f"Unknown action type {kind!r}")
+    raise IllegalAction(N_("Unknown action type %(kind)s"), kind=repr(kind))
 
 
 def _distinct_in(cards, hand):
@@ -160,26 +164,26 @@ def _distinct_in(cards, hand):
 
 def _wrong_moment(phase):
     if phase == PLAY:
-        return "Play cards or yield now"
+        return N_("Play cards or yield now")
     if phase == DISCARD:
-        return "Discard cards to cover the enemy's attack now"
+        return N_("Discard cards to cover the enemy's attack now")
     if phase == CHOOSE_PHASE:
-        return "Choose who plays next now"
-    return "The game is over"
+        return N_("Choose who plays next now")
+    return N_("The game is over")
 
 
 def _why_not_play(cards, hand):
     if any(c not in hand for c in cards):
-        return "You can only play cards from your hand"
+        return N_("You can only play cards from your hand")
     if len(set(cards)) != len(cards):
-        return "A card cannot be played twice"
+        return N_("A card cannot be played twice")
     if any(c[0] == "X" for c in cards):
-        return "A Jester is played alone"
+        return N_("A Jester is played alone")
     if len(cards) == 2 and any(c[0] == "A" for c in cards):
-        return "An animal companion pairs with one other card"
+        return N_("An animal companion pairs with one other card")
     if any(c[0] == "A" for c in cards):
-        return "An animal companion pairs with a single other card, never in a combo"
-    return "A combo is 2 to 4 cards of the same rank worth 10 or less in all"
+        return N_("An animal companion pairs with a single other card, never in a combo")
+    return N_("A combo is 2 to 4 cards of the same rank worth 10 or less in all")
 
 
 # --- defaults ----------------------------------------------------------------------------------

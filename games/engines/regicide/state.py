@@ -6,7 +6,7 @@ one. The log is a cons list ``(entry, previous)`` whose entries are never change
 written; appending shares the whole past.
 """
 
-from games.engines.base import IllegalAction
+from games.engines.base import N_, IllegalAction
 from games.engines.regicide.cards import BIT, CARDS, ENEMY, NAME, TABLE, names_of
 
 PLAY, DISCARD, CHOOSE, OVER = 0, 1, 2, 3
@@ -233,4 +233,4 @@ def load_or_refuse(data):
     try:
         return load_state(data)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise IllegalAction(f"Not a Regicide game state: {exc}") from exc
+        raise IllegalAction(N_("Not a Regicide game state: %(exc)s"), exc=str(exc)) from exc

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.moderation.models import ModerationAction
+from games.table import records
 from games.table.models import Game, Seat
 from games.table.services.play import RESIGN_ACTION_TYPES
 
@@ -173,6 +174,7 @@ def seat_kick(
             )
             seat.status = Seat.Status.LEFT
             Seat.objects.filter(pk=seat.pk).update(status=seat.status)
+        records.abandons_changed([seat.user_id], game.kind)
         _audit(
             moderator=moderator,
             kind=kind,

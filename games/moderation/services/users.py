@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.moderation.models import ModerationAction, UserSanction
-from games.table import services
+from games.table import live, services
 from games.table.models import ChatMessage, Game, Seat
 
 from .base import (
@@ -57,6 +57,7 @@ def message_hide(*, moderator, message: ChatMessage, reason: str, hidden: bool =
             message=message.pk,
             author=message.user.get_username(),
         )
+        live.publish_on_commit(game, chat=True)  # pages refetch their chat too
         _audit(
             moderator=moderator,
             kind=kind,

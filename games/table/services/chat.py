@@ -13,7 +13,7 @@ from games.table import live
 from games.table.models import CHAT_MAX_LENGTH, ChatMessage, Game
 from games.table.presenters import CHAT_PHRASES, chat_phrases
 
-from .common import engine_for, lock_game
+from .common import engine_for, is_player_id, lock_game
 from .errors import ChatInvalid, GameNotRunning, NotYourSeat, RateLimited
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
         )
         game.revision += 1
         game.save(update_fields=["revision"])
-        live.publish_on_commit(game)
+        live.publish_on_commit(game, chat=True)
     return message
 
 
@@ -128,7 +128,7 @@ def _recipient(game, seat, to):
         return None
     if game.kind not in PRIVATE_LINES:
         raise ChatInvalid(_("This game has no private lines."))
-    if not isinstance(to, str) or not to or to == seat.player_id:
+    if not is_player_id(to) or to == seat.player_id:
         raise ChatInvalid(_("Choose another player of this game."))
     other = game.seats.filter(player_id=to).select_related("user").first()
     if other is None:

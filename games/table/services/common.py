@@ -15,6 +15,7 @@ from games.table.models import Game, Seat
 from games.table.signals import game_changed_send
 
 from .errors import GameError, GameNotFound, InvalidGameSettings, MalformedAction
+from .payload import check_json_value
 
 log = logging.getLogger(__name__)
 
@@ -55,25 +56,27 @@ def coerce_seq(value) -> int:
         ) from None
 
 
-def _has_nul(value) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_has_nul(v) for v in value)
-    return False
+PLAYER_ID_MAX_CHARS = 16  # Seat.player_id
+
+
+def is_player_id(value) -> bool:
+    """Whether a client's `value` may be looked up as a seat's player id: a short string
+    without NUL (which PostgreSQL text cannot hold: a query with one is a DataError)."""
+    return isinstance(value, str) and 0 < len(value) <= PLAYER_ID_MAX_CHARS and "\x00" not in value
 
 
 def check_json_dict(value, *, max_chars: int, error_cls: type[GameError]) -> dict:
-    """A JSON-clean dict (string keys, JSON types, no NUL, bounded size) or `error_cls`."""
+    """A JSON-clean dict (string keys, JSON types, no NUL nor lone surrogate, bounded depth,
+    values and size) or `error_cls`. The bounds are checked iteratively first
+    (`payload.check_json_value`), so no client value makes anything here recurse deeply."""
     if not isinstance(value, dict):
         raise error_cls()
+    check_json_value(value, error_cls=error_cls)
     try:
         text = json.dumps(value, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         raise error_cls() from None
-    if len(text) > max_chars or _has_nul(value):
+    if len(text) > max_chars:
         raise error_cls()
     return json.loads(text)
 
@@ -168,6 +171,10 @@ def store_state(game: Game, engine, state, *, seq: int, now) -> None:
         game.deadline_at = now + timedelta(seconds=seconds)
     game_changed_send(game, saving=True)  # the clock's bookkeeping may set game.deadline_at
     game.save(update_fields=fields)
+    if outcome is not None:
+        from games.table import records
+
+        records.game_finished(game)
 
     seats = Seat.objects.filter(game=game)
     seats.update(to_act=Case(When(player_id__in=waiting, then=Value(True)), default=Value(False)))

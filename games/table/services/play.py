@@ -7,10 +7,12 @@ import logging
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import IllegalAction
-from games.table import live
+from games.table import live, records, recount
 from games.table.models import Event, Game, Seat
 
 from . import common
@@ -38,7 +40,22 @@ STANDING_REASON = "standing"
 STANDING_MAX_MOVES = 500
 # Engine actions by which a player leaves a running game: an abandon in their record
 # (games.table.records); the platform's own drops and kicks also mark the seat "left".
-RESIGN_ACTION_TYPES = ("resign", "forfeit", "concede")
+RESIGN_ACTION_TYPES = recount.RESIGN_ACTION_TYPES
+
+
+def engine_reason(error: Exception) -> str:
+    """The engine's refusal in the active language: its `N_`-marked template translated,
+    then its parameters filled in (`IllegalAction.template`, `.params`). An engine that
+    raises a plain string gets it back as it is (unless the catalogue knows it)."""
+    template = getattr(error, "template", None)
+    formatted = getattr(error, "formatted", None)
+    if not template or formatted is None:
+        return str(error)
+    return formatted(gettext(template))
+
+
+# evaluated when the message is shown, in the reader's language
+engine_reason_lazy = lazy(engine_reason, str)
 
 
 def _apply(
@@ -52,7 +69,7 @@ def _apply(
         new_state = engine.apply(state, seat.player_id, action)
     except IllegalAction as exc:
         raise IllegalMove(
-            _("This move is not allowed: %(reason)s"), params={"reason": str(exc)}
+            _("This move is not allowed: %(reason)s"), params={"reason": engine_reason_lazy(exc)}
         ) from exc
     except Exception as exc:  # the contract says never; a bug must still not write anything
         log.error(
@@ -65,6 +82,9 @@ def _apply(
         game=game, seq=seq, seat=seat, kind=kind, action=action, reason=reason
     )
     game._new_event = event  # the deadlines bookkeeping (game_changed) need not re-read it
+    records.timeout_counted(event, game.kind)
+    if action.get("type") in RESIGN_ACTION_TYPES:
+        records.abandons_changed([seat.user_id], game.kind)
     store_state(game, engine, new_state, seq=seq, now=now)
     live.publish_on_commit(game)
     event.game = game

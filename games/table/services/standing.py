@@ -14,6 +14,10 @@ from .common import lock_game
 from .errors import GameNotRunning, MalformedAction, NotYourSeat
 from .play import STANDING_REASON, standing_orders_play
 
+# an engine has a handful of orders, each a short slug: more, or longer, is not one of them
+STANDING_MAX_ORDERS = 32
+STANDING_MAX_CHARS = 64
+
 
 def engine_orders(kind: str) -> tuple[str, ...]:
     """The standing orders (slugs) the engine of `kind` can follow."""
@@ -34,7 +38,11 @@ def standing_orders_set(*, game_id, user, orders) -> Seat:
     (the game is over), MalformedAction (an order the engine does not know)."""
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotYourSeat()
-    if not isinstance(orders, list | tuple) or not all(isinstance(o, str) for o in orders):
+    if (
+        not isinstance(orders, list | tuple)
+        or len(orders) > STANDING_MAX_ORDERS
+        or not all(isinstance(o, str) and len(o) <= STANDING_MAX_CHARS for o in orders)
+    ):
         raise MalformedAction(_("Unknown standing order."))
     with transaction.atomic():
         game = lock_game(game_id)

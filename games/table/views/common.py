@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -24,7 +25,7 @@ from games.table.presenters import (
     present_game,
     stylesheets,
 )
-from games.table.selectors import chat_with_hidden
+from games.table.selectors import chat_with_hidden, watch_version
 from games.table.services import AccessDenied, GameError, GameNotFound
 from games.table.story import view_with_story
 from games.table.views.orders import standing_context
@@ -49,10 +50,19 @@ def display_name(user) -> str:
 
 
 def load_profiles(users) -> None:
-    """Fetch the display names of `users` in one query (instead of one per user)."""
+    """Fetch the display names of `users` in one query (instead of one per user); none
+    when their profiles came with them (`select_related("user__profile")`)."""
+    users = list(users)
     from accounts.models import Profile
 
     pending = [u for u in users if getattr(u, "_table_name", None) is None]
+    descriptor = getattr(type(users[0]), "profile", None) if users else None
+    if descriptor is not None and hasattr(descriptor, "is_cached"):
+        # profiles already loaded with the users (select_related): no query
+        loaded = [u for u in pending if descriptor.is_cached(u)]
+        for user in loaded:
+            display_name(user)
+        pending = [u for u in pending if not descriptor.is_cached(u)]
     if not pending:
         return
     names = dict(Profile.objects.filter(user__in=pending).values_list("user_id", "display_name"))
@@ -135,8 +145,14 @@ def _(text):
     return translation.gettext(text)
 
 
-def table_context(game_view) -> dict | None:
-    """The presenter's context for the viewer's own view (None before the start)."""
+# The panel shows the newest lines of the log; the whole log is on its own paged page
+# (`games:log`), so that a long game's panel costs what a short one's does.
+PANEL_LOG_LINES = 30
+
+
+def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict | None:
+    """The presenter's context for the viewer's own view (None before the start), with the
+    newest `log_lines` lines of the log (None: all). `log_total`: the lines there are."""
     if game_view.view is None:
         return None
     game = game_view.game
@@ -147,7 +163,11 @@ def table_context(game_view) -> dict | None:
         view = full_view(engine, engine.load(game.state))
     names = seat_names(game_view.seats)
     view = view_with_story(game, dict(view), names)
-    return present_game(
+    entries = view.get("log")
+    total = len(entries) if isinstance(entries, list) else 0
+    if log_lines is not None and total > log_lines:
+        view["log"] = entries[-log_lines:]
+    table = present_game(
         game.kind,
         view=view,
         viewer=game_view.player_id,
@@ -156,6 +176,9 @@ def table_context(game_view) -> dict | None:
         lang=current_lang(),
         describe=describer(game.kind),
     )
+    table["log_total"] = total
+    table["log_more"] = log_lines is not None and total > log_lines
+    return table
 
 
 def viewer_phrases(game_view):
@@ -328,6 +351,24 @@ def raise_for_access(error: GameError):
         raise Http404(str(error))
     if isinstance(error, AccessDenied):
         raise PermissionDenied(str(error))
+
+
+def visible_game_required(view):
+    """A form post about one game (join, start, vote, bots...): 404 when the game does not
+    exist and 403 when it is private and the visitor has neither a seat nor its invitation,
+    before the view says anything about the game."""
+
+    @wraps(view)
+    def wrapper(request, game_id, *args, **kwargs):
+        try:
+            token = invitation_token(request, game_id)
+            watch_version(game_id=game_id, user=request.user, invitation_token=token)
+        except GameError as error:
+            raise_for_access(error)
+            raise
+        return view(request, game_id, *args, **kwargs)
+
+    return wrapper
 
 
 def error_text(error: GameError) -> str:

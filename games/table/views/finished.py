@@ -6,6 +6,7 @@ import hashlib
 
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games.table import selectors
@@ -46,6 +47,7 @@ def finished_events(request, game_id):
     return events[0].game, events
 
 
+@never_cache
 @require_GET
 def replay(request, game_id):
     game, events = finished_events(request, game_id)
@@ -110,6 +112,7 @@ def _(text):
     return gettext(text)
 
 
+@never_cache
 @require_GET
 def verify(request, game_id):
     game, _events = finished_events(request, game_id)
@@ -141,6 +144,7 @@ def verify(request, game_id):
     )
 
 
+@never_cache
 @require_GET
 def log_download(request, game_id):
     game, events = finished_events(request, game_id)

@@ -1,11 +1,21 @@
 """Live updates: a Server-Sent Events stream of change notices, served by an async view.
 
-Runs under ASGI (uvicorn). The stream carries only `{"seq": n, "rev": r}`: the page then
-fetches its own panel, built from its own player's view, so nothing hidden travels here.
-Notices come from the platform's `games.table.live.subscribe(game_id)` (Redis pub/sub); a comment
-line is sent every `HEARTBEAT` seconds of silence so proxies keep the connection open and a
-closed connection is noticed. When the client goes away Django cancels the response's
-iterator, and the `finally` clause closes the subscription.
+Runs under ASGI (uvicorn). Opening a stream costs one sync call (session, user, access
+check, the current version and chat version) that gives its database connection back before
+the stream starts: an open stream holds no connection, only its place in the process's
+single Redis subscription (games.table.fanout), so one worker holds hundreds of pages.
+
+Events:
+- `changed`, `{"seq", "rev", "chat"}`: the page fetches its panel when the game changed and
+  its chat when the chat version changed. Numbers only, nothing hidden.
+- `panel`, `{"rev", "html"}`, anonymous spectators of a public game only: the shared panel (the
+  public view, rendered once per process per revision and language; see spectators.py), so
+  that spectators need no request. Players' panels are never pushed: they fetch their own.
+- `live-down` when Redis drops (the page shows a notice and polls `/changed/`), `live-up`
+  when it is back (followed by the current version).
+A comment line is sent every `HEARTBEAT` seconds of silence so proxies keep the connection
+open and a closed connection is noticed. When the client goes away Django cancels the
+response's iterator, and the `finally` clause leaves the fan-out.
 """
 
 from __future__ import annotations
@@ -16,33 +26,100 @@ import logging
 
 from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, StreamingHttpResponse
+from django.db import connections
+from django.http import Http404, HttpResponseNotAllowed, StreamingHttpResponse
+from django.utils import timezone, translation
+from django.views.decorators.cache import never_cache
 
 from games.table import live
 from games.table.selectors import game_version, watch_version
 from games.table.services import AccessDenied, GameError, GameNotFound
 from games.table.views.common import invitation_token
 
+from . import spectators
+
 log = logging.getLogger(__name__)
 
 HEARTBEAT = 15.0
-SUBSCRIBE_GRACE = 0.05  # seconds given to the subscription before the first version
+_renderings: dict[tuple, asyncio.Future] = {}
 
 
-def sse_message(version) -> str:
-    payload = json.dumps({"seq": version[0], "rev": version[1]}, separators=(",", ":"))
-    return f"event: changed\ndata: {payload}\n\n"
+def sse_message(version, chat=None, *, push: bool = False) -> str:
+    data = {"seq": version[0], "rev": version[1]}
+    if chat is not None:
+        data["chat"] = chat
+    if push:
+        data["push"] = True
+    return f"event: changed\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
+def sse_panel(rev: int, html: str) -> str:
+    """The pushed panel, as one JSON line: `{"rev": r, "html": "..."}`."""
+    data = json.dumps({"rev": rev, "html": html}, separators=(",", ":"))
+    return f"event: panel\ndata: {data}\n\n"
+
+
+def release_connections() -> None:
+    """Give this thread's database connections back (to the pool), outside transactions."""
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close()
+
+
+def _open(request, game_id):
+    """The access check and everything else the stream needs from the database, in one
+    call that releases its connection. Returns (version, chat version, shares panel)."""
+    try:
+        version = watch_version(
+            game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
+        )
+        shares = spectators.shares_panel(request) and spectators.is_public(game_id)
+        return version, live.chat_version(game_id), shares
+    finally:
+        release_connections()
+
+
+def _current(game_id):
+    try:
+        return game_version(game_id=game_id), live.chat_version(game_id)
+    finally:
+        release_connections()
+
+
+def _render_shared(request, game_id, rev, lang, tz):
+    """(revision, the encoded `panel` event) or None; encoded once for all the streams."""
+    try:
+        with translation.override(lang), timezone.override(tz):
+            shared = spectators.shared_panel(request, game_id, rev)
+        return None if shared is None else (shared[0], sse_panel(*shared).encode())
+    finally:
+        release_connections()
+
+
+async def shared_panel(request, game_id, rev, lang, tz):
+    """The spectators' panel at `rev` or later: one rendering per process and key at a time,
+    the streams that want the same one await it."""
+    key = (game_id, rev, lang, tz)
+    future = _renderings.get(key)
+    if future is None:
+        render = sync_to_async(_render_shared, thread_sensitive=False)
+        future = asyncio.ensure_future(render(request, game_id, rev, lang, tz))
+        _renderings[key] = future
+        future.add_done_callback(lambda _f: _renderings.pop(key, None))
+    try:
+        return await asyncio.shield(future)
+    except Exception:
+        log.warning("live: spectator panel of game %s failed", game_id, exc_info=True)
+        return None
+
+
+@never_cache
 async def game_live(request, game_id):
     if request.method != "GET":
-        from django.http import HttpResponseNotAllowed
-
         return HttpResponseNotAllowed(["GET"])
-    user = await request.auser()
-    token = await sync_to_async(invitation_token)(request, game_id)
     try:
-        await sync_to_async(watch_version)(game_id=game_id, user=user, invitation_token=token)
+        # thread-sensitive: the request's own thread, whose connection it closes
+        version, chat, shares = await sync_to_async(_open)(request, game_id)
     except GameNotFound:
         raise Http404("No such game.") from None
     except AccessDenied:
@@ -50,37 +127,65 @@ async def game_live(request, game_id):
     except GameError:
         raise Http404("No such game.") from None
     pk = int(game_id)
+    lang = translation.get_language() or "en"
+    tz = timezone.get_current_timezone_name()
     # Presence is not touched here: an open stream only proves a tab exists, maybe in the
     # background. The page itself posts to `games:seen` while it is visible.
 
     async def stream():
         yield "retry: 3000\n\n"
-        notices = live.subscribe(pk, heartbeat=HEARTBEAT)
-        # Start listening first, then send the current version: a page that missed a change
-        # since it was rendered catches up at once, and no change falls between the two.
-        pending = asyncio.ensure_future(anext(notices))
+        items = live.listen(pk, heartbeat=HEARTBEAT)
+        # Join the fan-out first, then read the current version: a page that missed a
+        # change since it was rendered catches up at once, and no change falls between.
+        first = asyncio.ensure_future(anext(items))
+        pending = first
         try:
-            await asyncio.sleep(SUBSCRIBE_GRACE)
-            current = await sync_to_async(game_version)(game_id=pk)
-            yield sse_message(current)
+            await asyncio.sleep(0)
+            current, current_chat = await sync_to_async(_current, thread_sensitive=False)(pk)
+            fanout = live.fanout_of_loop()
+            if fanout is not None:
+                fanout.note_chat(pk, current_chat)
+            last = (current.seq, current.rev)
+            last_chat = current_chat
+            yield sse_message(last, current_chat)
             while True:
-                notice = await pending
-                if notice is None:
+                item = await pending
+                pending = asyncio.ensure_future(anext(items))
+                if item is None:
                     yield ": keep-alive\n\n"
-                else:
-                    yield sse_message((notice["seq"], notice["rev"]))
-                pending = asyncio.ensure_future(anext(notices))
+                    continue
+                kind, notice = item
+                if kind == "down":
+                    yield "event: live-down\ndata: {}\n\n"
+                    continue
+                if kind == "up":
+                    current, current_chat = await sync_to_async(
+                        _current, thread_sensitive=False
+                    )(pk)
+                    yield "event: live-up\ndata: {}\n\n"
+                    notice = {"seq": current.seq, "rev": current.rev, "chat": current_chat}
+                version = (notice["seq"], notice["rev"])
+                chat = notice.get("chat")
+                # the chat alone changed: the panel stays (the page does the same sum)
+                chat_only = (
+                    chat is not None and chat != last_chat
+                    and version == (last[0], last[1] + 1)
+                )
+                push = shares and version[1] > last[1] and not chat_only
+                last_chat = chat if chat is not None else last_chat
+                yield sse_message(version, chat, push=push)
+                if push:
+                    pushed = await shared_panel(request, pk, version[1], lang, tz)
+                    if pushed is not None:
+                        yield pushed[1]
+                last = max(last, version, key=lambda v: v[1])
         except StopAsyncIteration:
             return
         finally:
             pending.cancel()
-            try:
-                await pending
-            except (asyncio.CancelledError, Exception):
-                pass
-            await notices.aclose()
+            await asyncio.gather(pending, return_exceptions=True)
+            await items.aclose()
 
     response = StreamingHttpResponse(stream(), content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.table import page, selectors, services
@@ -22,6 +23,7 @@ from .common import (
     login_required,
     raise_for_access,
     remember_invitation,
+    visible_game_required,
 )
 
 
@@ -64,7 +66,7 @@ def _names_by_game(game_ids):
     names: dict[int, list[str]] = {}
     seats = (
         Seat.objects.filter(game_id__in=game_ids)
-        .select_related("user")
+        .select_related("user__profile")
         .order_by("game_id", "position")
     )
     for seat in seats:
@@ -114,6 +116,7 @@ def game_create(request):
 
 @login_required
 @require_POST
+@visible_game_required
 def seat_join(request, game_id):
     try:
         services.seat_join(
@@ -127,6 +130,7 @@ def seat_join(request, game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def seat_leave(request, game_id):
     try:
         services.seat_leave(game_id=game_id, user=request.user)
@@ -139,6 +143,7 @@ def seat_leave(request, game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def game_start(request, game_id):
     try:
         services.game_start(game_id=game_id, user=request.user)
@@ -150,6 +155,7 @@ def game_start(request, game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def game_cancel(request, game_id):
     """The host calls off a table that has not started."""
     try:
@@ -163,6 +169,7 @@ def game_cancel(request, game_id):
 
 @login_required
 @require_POST
+@visible_game_required
 def game_rematch(request, game_id):
     """A player of a finished game opens the rematch (or finds the one already opened)."""
     try:
@@ -173,6 +180,7 @@ def game_rematch(request, game_id):
     return back_to_game(request, game.pk, success=_("The rematch table is open."))
 
 
+@never_cache
 @require_GET
 def invitation(request, game_id, token):
     """An invitation link: remember the token for this browser, then show the game."""

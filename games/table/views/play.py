@@ -8,13 +8,16 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.table import page, selectors, services
 from games.table.presence import presence_touch
 from games.table.selectors import chat_with_hidden
 from games.table.services import GameError, MalformedAction
+from games.table.services.payload import parse_json_text
 
+from . import spectators
 from .common import (
     back_to_game,
     chat_lines,
@@ -34,22 +37,33 @@ def load_view(request, game_id):
     """The game as this user may see it, or 404/403."""
     try:
         return selectors.game_view(
-            game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
+            game_id=game_id,
+            user=request.user,
+            invitation_token=invitation_token(request, game_id),
+            chat_limit=0,  # the page reads its chat with the hidden lines' places
         )
     except GameError as error:
         raise_for_access(error)
         raise
 
 
+@never_cache
 @require_GET
 def game_detail(request, game_id):
     game_view = load_view(request, game_id)
     return render(request, "games/game.html", page_context(request, game_view))
 
 
+@never_cache
 @require_GET
 def game_panel(request, game_id):
-    """The panel fragment: what htmx fetches after a change notice."""
+    """The panel fragment: what htmx fetches after a change notice. Anonymous spectators of
+    a public game get the shared spectators' panel (one rendering per revision)."""
+    if spectators.shares_panel(request):
+        version = selectors_can_watch(request, game_id)
+        shared = spectators.shared_panel(request, game_id, version.rev)
+        if shared is not None:
+            return HttpResponse(shared[1])
     return render_panel(request, load_view(request, game_id))
 
 
@@ -72,11 +86,9 @@ def parse_action(post) -> tuple[dict, int]:
         ) from None
     raw = post.get("action")
     if raw:
-        if len(raw) > MAX_ACTION_CHARS:
-            raise MalformedAction(_("This action could not be read.")) from None
-        try:
-            action = json.loads(raw)
-        except ValueError:
+        try:  # bounded length and depth, checked before and after parsing
+            action = parse_json_text(raw, max_chars=MAX_ACTION_CHARS)
+        except MalformedAction:
             raise MalformedAction(_("This action could not be read.")) from None
         if not isinstance(action, dict):
             raise MalformedAction(_("This action could not be read.")) from None
@@ -99,6 +111,7 @@ def parse_action(post) -> tuple[dict, int]:
     return action, expected_seq
 
 
+@never_cache
 @login_required
 @require_POST
 def action_post(request, game_id):
@@ -123,6 +136,7 @@ def action_post(request, game_id):
     return render_panel(request, load_view(request, game_id), flash=flash)
 
 
+@never_cache
 @login_required
 @require_POST
 def standing_post(request, game_id):
@@ -155,6 +169,7 @@ def raise_for_access_if_gone(error):
         raise_for_access(error)
 
 
+@never_cache
 @require_GET
 def game_changed(request, game_id):
     """Polling fallback: 204 while nothing changed since revision `since`, else an htmx
@@ -171,6 +186,7 @@ def game_changed(request, game_id):
     return response
 
 
+@never_cache
 @require_POST
 def game_seen(request, game_id):
     """The game page is in front of a seated player's eyes (the Page Visibility API says
@@ -202,6 +218,7 @@ def selectors_can_watch(request, game_id):
         raise
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 def chat(request, game_id):
     """GET: the messages fragment. POST (seated players): post one, then the fragment."""

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from games.table.forms import game_label
-from games.table.records import player_record, player_stats
+from games.table.records import player_summary
 
 User = get_user_model()
 
@@ -16,18 +16,16 @@ User = get_user_model()
 @require_GET
 def player_profile(request, username):
     """The public profile: display name and record. Inactive (banned) users are not shown."""
-    user = get_object_or_404(User, username=username)
+    user = get_object_or_404(User.objects.select_related("profile"), username=username)
     if not user.is_active:
         raise Http404
+    record, stats = player_summary(user)
     return render(
         request,
         "games/player.html",
         {
             "player": user,
-            "record": player_record(user),
-            "stats": [
-                {"label": game_label(s.kind), "stats": s, "medals": s.medals}
-                for s in player_stats(user)
-            ],
+            "record": record,
+            "stats": [{"label": game_label(s.kind), "stats": s, "medals": s.medals} for s in stats],
         },
     )

@@ -38,7 +38,8 @@ def enemy_context(enemy) -> dict | None:
         "shield": enemy.get("shield", 0),
         "immune": bool(enemy.get("immune")),
         "jester": bool(enemy.get("jester")),
-        "damage_percent": min(100, round(100 * damage / health)) if health else 0,
+        # The bar's width as a CSS class (no inline style under the CSP): 0, 5, ... 100.
+        "damage_step": min(100, 5 * round(20 * damage / health)) if health else 0,
         "immunity": (
             _("Immune to %(suit)s: the %(symbol)s power of a play against it is cancelled.")
             % {"suit": SUIT_NAMES[suit], "symbol": SUIT_SYMBOLS[suit]}

@@ -2,8 +2,10 @@
 // countdown to the deadline, calling the player when it becomes their move (tab title,
 // favicon, optional sound and browser notification), telling the server that the page is
 // seen (Page Visibility API), and keeping the keyboard focus across panel refreshes.
-// Change notices carry only {"seq", "rev"}: the page then asks for its own panel and chat
-// again (htmx, on the "game-changed" event of <body>).
+// Change notices carry only {"seq", "rev", "chat"}: the page then asks for its own panel
+// when the game changed ("panel-changed" on <body>) and its chat when the chat's version
+// changed ("chat-changed"); "game-changed" (the polling fallback) refreshes both. Anonymous
+// spectators get the shared public panel down the stream instead ("panel" events).
 (function () {
   "use strict";
 
@@ -17,28 +19,95 @@
     return p ? parseInt(p.dataset.revision, 10) : -1;
   }
 
-  function changed(detail) {
-    if (window.htmx) window.htmx.trigger(document.body, "game-changed", detail || {});
+  function fire(name, detail) {
+    if (window.htmx) window.htmx.trigger(document.body, name, detail || {});
+  }
+  function changed(detail) { fire("game-changed", detail); }  // the panel and the chat
+
+  // The revision the page is current at: the panel's, or a later one when only the chat
+  // changed since (the panel then stays as it is).
+  var chatOnlyRev = -1;
+  function current() { return Math.max(revision(), chatOnlyRev); }
+  function panelSeq() {
+    var p = panel();
+    return p ? parseInt(p.dataset.seq, 10) : -1;
   }
 
   // The newest revision a notice announced. Notices come in bursts when several players
   // answer at once; htmx drops a refresh queued on a panel that a response has just replaced,
   // so after every swap the page asks again while it shows an older revision than announced.
   var latest = -1;
+  var chatVersion = null;  // the chat's version, from the notices ("<newest id>.<hidden>")
   var url = page.dataset.sseUrl;
+  var pollTimer = null;
+  var notice = document.getElementById("live-notice");
+
+  // Redis is away: tell the reader, and poll `/changed/` (the no-Redis fallback) until the
+  // stream says it is back.
+  function poll() {
+    if (window.htmx && page.dataset.changedUrl) {
+      window.htmx.ajax("GET", page.dataset.changedUrl + "?since=" + current(),
+        { source: document.body, target: document.body, swap: "none" });
+    }
+  }
+  function liveDown() {
+    if (notice) notice.hidden = false;
+    if (!pollTimer) pollTimer = setInterval(poll, 2000);
+  }
+  function liveUp() {
+    if (notice) notice.hidden = true;
+    if (pollTimer) { clearInterval(pollTimer); pollTimer = null; }
+  }
+
+  function onNotice(data) {
+    var first = chatVersion === null;
+    var known = data.chat !== undefined && data.chat !== null;
+    var chatChanged = !known || (!first && data.chat !== chatVersion);
+    var behind = data.rev !== current();
+    var chatOnly = known && !first && chatChanged && data.seq === panelSeq() &&
+      data.rev === current() + 1;
+    if (known) chatVersion = data.chat;
+    if (data.rev > latest) latest = data.rev;
+    if (first) {  // what changed since the page was rendered is unknown: both, if anything
+      if (behind) changed(data);
+      return;
+    }
+    if (chatOnly) {
+      chatOnlyRev = data.rev;
+      fire("chat-changed", data);
+      return;
+    }
+    if (chatChanged) fire("chat-changed", data);
+    if (!behind) return;
+    if (data.push) {  // the panel follows down the stream; fetch it if it does not come
+      var rev = data.rev;
+      setTimeout(function () { if (current() < rev) fire("panel-changed", { rev: rev }); }, 3000);
+    } else {
+      fire("panel-changed", data);
+    }
+  }
+
   if (url && window.EventSource) {
     var source = new EventSource(url);
     source.addEventListener("changed", function (event) {
-      var notice;
-      try { notice = JSON.parse(event.data); } catch (e) { return; }
-      if (!notice) return;
-      if (notice.rev > latest) latest = notice.rev;
-      if (notice.rev !== revision()) changed(notice);
+      var data;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      if (data) onNotice(data);
     });
+    // The spectators' shared panel, pushed by the stream (public view only).
+    source.addEventListener("panel", function (event) {
+      var p = panel();
+      var data;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      if (!p || !data || !window.htmx || data.rev <= revision()) return;
+      window.htmx.swap(p, data.html, { swapStyle: "outerHTML" });
+    });
+    source.addEventListener("live-down", liveDown);
+    source.addEventListener("live-up", liveUp);
     window.addEventListener("pagehide", function () { source.close(); });
   }
   document.body.addEventListener("htmx:afterSettle", function () {
-    if (latest > revision()) changed({ rev: latest });
+    if (latest > current()) fire("panel-changed", { rev: latest });
   });
 
   // A move's answer must always reach the page. htmx swaps a response into the element that

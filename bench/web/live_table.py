@@ -1,0 +1,493 @@
+"""Web benchmark of the live table: page throughput, long logs, 500 open live pages, a race.
+
+    .venv/bin/python bench/web/live_table.py                    # everything
+    .venv/bin/python bench/web/live_table.py --only pages       # pages | log | live | race
+    .venv/bin/python bench/web/live_table.py --pages 500 --rounds 3 --seconds 3
+
+Needs the local PostgreSQL (creates and migrates `bench_web`; BENCH_DATABASE_URL to change)
+and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/5). Starts one uvicorn worker as
+the README deploys it (bench/web/stage.py) and prints figures, not pass/fail:
+
+- requests/s of the game page, the panel, the poll (`/changed/`) and the lobby, each as a ratio
+  to a minimal view (same process, same middleware, same logged-in session; BENCH_VIEWS=1),
+  measured in interleaved A/B rounds (the median ratio is printed);
+- the game page at 1,000 log events over the same page at 10;
+- N open live pages on one game (the seats as players, the rest spectators): time from a
+  move's POST to each page's notice and to its refreshed panel, done as game.js does it
+  (fetch the panel only when the game changed, the chat only when the chat changed, or take
+  the panel the stream pushed), p50/p95/max, the worker's RSS per open page, and the latency
+  of another user's lobby and game page meanwhile;
+- one hot game, all seats racing for 20 s: actions/s applied, 5xx, and the event sequences
+  checked for gaps and duplicates.
+Targets (ratios, same machine, one run): page >= 0.30, panel >= 0.35, poll >= 0.6, lobby >=
+0.25; 1,000-event page <= 1.2x the 10-event page; 500 pages: notices within 1 s p95, every
+page current within 2 s, no 5xx, another user's requests under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import stage as web  # noqa: E402
+
+PUSHED = re.compile(r'\{"rev":(\d+),"html":"')
+REVISION = re.compile(rb'data-revision="(\d+)"(?: data-seq="(\d+)")?')
+
+
+def pct(samples, q):
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def ms(seconds):
+    return f"{seconds * 1000:7.0f} ms"
+
+
+# ------------------------------------------------------------------ throughput (A/B rounds)
+
+
+async def rate(client, url, hdrs, seconds, concurrency, expect=(200, 204)):
+    done = errors = 0
+    end = time.perf_counter() + seconds
+
+    async def worker():
+        nonlocal done, errors
+        while time.perf_counter() < end:
+            response = await client.get(url, headers=hdrs)
+            if response.status_code not in expect:
+                errors += 1
+            done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return done / (time.perf_counter() - start), errors
+
+
+async def ab_rounds(client, pairs, rounds, seconds, concurrency):
+    """pairs: {name: (url_a, headers_a, url_b, headers_b)} -> {name: (ratios, rates_b, errs)}"""
+    out = {name: ([], [], 0) for name in pairs}
+    for _ in range(rounds):
+        for name, (url_a, hdr_a, url_b, hdr_b) in pairs.items():
+            a, err_a = await rate(client, url_a, hdr_a, seconds, concurrency)
+            b, err_b = await rate(client, url_b, hdr_b, seconds, concurrency)
+            ratios, rates, errs = out[name]
+            ratios.append(b / a)
+            rates.append((a, b))
+            out[name] = (ratios, rates, errs + err_a + err_b)
+    return out
+
+
+def print_ratios(results, targets, label_a):
+    for name, (ratios, rates, errs) in results.items():
+        a = statistics.median(r[0] for r in rates)
+        b = statistics.median(r[1] for r in rates)
+        ratio = statistics.median(ratios)
+        target = targets.get(name)
+        mark = "" if target is None else ("  ok" if target(ratio) else "  MISSED")
+        print(f"  {name:28s} {b:7.0f} req/s  vs {label_a} {a:7.0f} req/s  ratio {ratio:5.2f}"
+              f"  (rounds {', '.join(f'{r:.2f}' for r in ratios)}; non-2xx {errs}){mark}")
+
+
+# ------------------------------------------------------------------------ live pages
+
+
+class Page:
+    """One open game page, doing what game.js does with the stream's events."""
+
+    def __init__(self, bench, cookie, rev, seq):
+        self.bench, self.cookie = bench, cookie
+        self.rev, self.seq, self.chat = rev, seq, None
+        self.noticed: dict[int, float] = {}
+        self.current: dict[int, float] = {}
+        self.fetches = 0
+        self.errors = 0
+        self.opened = asyncio.Event()
+
+    def _saw(self, rev, table):
+        if rev not in table:
+            table[rev] = time.perf_counter()
+
+    async def run(self, client, game_id):
+        hdrs = web.headers(self.cookie)
+        async with client.stream("GET", f"/games/{game_id}/live/", headers=hdrs) as response:
+            if response.status_code != 200:
+                self.errors += 1
+                self.opened.set()
+                return
+            self.opened.set()
+            event, data = "message", []
+            async for line in response.aiter_lines():
+                if line == "":
+                    if data:
+                        await self.on_event(event, "\n".join(data))
+                    event, data = "message", []
+                elif line.startswith("event:"):
+                    event = line[6:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].lstrip())
+
+    async def on_event(self, event, data):
+        if event == "panel":  # the spectators' panel, pushed by the stream
+            # {"rev": r, "html": "..."}: the revision read from its head, the rest checked to
+            # be a panel (one client process plays 500 browsers: no full parse of each copy)
+            head = PUSHED.match(data)
+            if head and 'id=\\"game-panel\\"' in data and int(head.group(1)) >= self.rev:
+                self.rev = int(head.group(1))
+                for rev in list(self.bench.targets):
+                    if rev <= self.rev:
+                        self._saw(rev, self.current)
+            return
+        if event != "changed":
+            return
+        notice = json.loads(data)
+        rev, seq, chat = notice["rev"], notice["seq"], notice.get("chat")
+        for target in list(self.bench.targets):
+            if target <= rev:
+                self._saw(target, self.noticed)
+        chat_changed = self.chat is None or chat is None or chat != self.chat
+        chat_only = (
+            self.chat is not None and chat is not None and chat != self.chat
+            and seq == self.seq and rev == self.rev + 1
+        )
+        first = self.chat is None and chat is not None
+        self.chat = chat if chat is not None else self.chat
+        if notice.get("push") and rev > self.rev:
+            return  # the panel follows in a "panel" event
+        work = []
+        if rev != self.rev and not chat_only:
+            work.append(self.fetch_panel())
+        elif chat_only:
+            self.rev = rev
+        if chat_changed and (not first or rev != self.rev):
+            work.append(self.fetch("chat"))
+        if work:
+            await asyncio.gather(*work)
+        for target in list(self.bench.targets):
+            if target <= self.rev:
+                self._saw(target, self.current)
+
+    async def fetch(self, part):
+        self.fetches += 1
+        response = await self.bench.fetcher.get(
+            f"/games/{self.bench.game_id}/{part}/", headers=web.headers(self.cookie, htmx=True)
+        )
+        if response.status_code >= 500:
+            self.bench.server_errors += 1
+        return response
+
+    async def fetch_panel(self):
+        response = await self.fetch("panel")
+        found = REVISION.search(response.content)
+        if found:
+            self.rev = max(self.rev, int(found.group(1)))
+            if found.group(2):
+                self.seq = int(found.group(2))
+
+
+class LiveBench:
+    def __init__(self, game_id, fetcher):
+        self.game_id, self.fetcher = game_id, fetcher
+        self.targets: set[int] = set()
+        self.server_errors = 0
+
+
+async def live_pages(server, data, n_pages, moves):
+    import httpx
+    from asgiref.sync import sync_to_async
+
+    from games.table.models import Game
+
+    game = await sync_to_async(Game.objects.get)(pk=data["live"])
+    rng = random.Random(7)
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    streams = httpx.AsyncClient(base_url=web.BASE, limits=limits, timeout=None)
+    fetcher = httpx.AsyncClient(
+        base_url=web.BASE, limits=httpx.Limits(max_connections=64), timeout=30
+    )
+    other = httpx.AsyncClient(base_url=web.BASE, timeout=30)
+    bench = LiveBench(game.pk, fetcher)
+    rss_before = server.rss_kib()
+    seat_cookies = list(data["live_cookies"])
+    pages = []
+    for i in range(n_pages):
+        cookie = seat_cookies[i] if i < len(seat_cookies) else None  # spectators: anonymous
+        pages.append(Page(bench, cookie, game.revision, game.state_seq))
+    tasks = []
+    for start in range(0, n_pages, 50):
+        batch = pages[start:start + 50]
+        tasks += [asyncio.ensure_future(p.run(streams, game.pk)) for p in batch]
+        await asyncio.gather(*(p.opened.wait() for p in batch))
+    await asyncio.sleep(1.0)
+    rss_open = server.rss_kib()
+    refused = sum(p.errors for p in pages)
+    print(f"  {n_pages} live pages open ({refused} refused); worker RSS {rss_before / 1024:.0f} MiB"
+          f" -> {rss_open / 1024:.0f} MiB: {(rss_open - rss_before) / max(1, n_pages):.0f} KiB"
+          " per open page")
+
+    other_latencies, other_errors = [], 0
+    stop = asyncio.Event()
+
+    async def other_user():
+        nonlocal other_errors
+        hdrs = web.headers(data["other_cookie"])
+        urls = ["/games/", f"/games/{data['g10']}/"]
+        while not stop.is_set():
+            for url in urls:
+                t0 = time.perf_counter()
+                response = await other.get(url, headers=hdrs)
+                other_latencies.append(time.perf_counter() - t0)
+                other_errors += response.status_code >= 500
+            await asyncio.sleep(0.1)
+
+    other_task = asyncio.ensure_future(other_user())
+    notice_lat, current_lat, move_errors, per_move, warm = [], [], 0, [], []
+    players = data["live_players"]
+    # The first move of a fresh process pays imports and template compilation: one move is
+    # played first and printed apart, the figures are of the `moves` after it.
+    for number in range(moves + 1):
+        if number == 1:
+            warm = per_move[:]
+            notice_lat, current_lat, per_move = [], [], []
+            other_latencies.clear()
+        game = await sync_to_async(Game.objects.get)(pk=game.pk)
+        picked = await sync_to_async(web.pick_move)(game, rng)
+        if picked is None:
+            break
+        player, action = picked
+        target = game.revision + 1
+        bench.targets = {target}
+        t0 = time.perf_counter()
+        response = await fetcher.post(
+            f"/games/{game.pk}/act/",
+            headers=web.headers(players[player], htmx=True),
+            data={"action": json.dumps(action), "expected_seq": str(game.state_seq)},
+        )
+        move_errors += response.status_code >= 400
+        posted = time.perf_counter()
+        deadline = time.perf_counter() + 10
+        live = [p for p in pages if not p.errors]
+        while time.perf_counter() < deadline and not all(target in p.current for p in live):
+            await asyncio.sleep(0.01)
+        noticed = [p.noticed.get(target, float("inf")) - t0 for p in live]
+        current = [p.current.get(target, float("inf")) - t0 for p in live]
+        per_move.append((posted - t0, min(noticed), max(noticed), max(current)))
+        notice_lat += noticed
+        current_lat += current
+        await asyncio.sleep(0.5)
+    stop.set()
+    await other_task
+    fetches = sum(p.fetches for p in pages)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for client in (streams, fetcher, other):
+        await client.aclose()
+    print(f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
+          f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors}")
+    print("  warm-up move (POST answered / first notice / last notice / last page current): "
+          + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm))
+    print("  per move (POST answered / first notice / last notice / last page current): "
+          + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in per_move))
+    print(f"  notice : p50 {ms(pct(notice_lat, .5))}  p95 {ms(pct(notice_lat, .95))}"
+          f"  max {ms(max(notice_lat))}")
+    print(f"  current: p50 {ms(pct(current_lat, .5))}  p95 {ms(pct(current_lat, .95))}"
+          f"  max {ms(max(current_lat))}")
+    print(f"  another user's lobby/page meanwhile: n={len(other_latencies)} p50"
+          f" {ms(pct(other_latencies, .5))}  p95 {ms(pct(other_latencies, .95))}  max"
+          f" {ms(max(other_latencies or [0]))}  5xx {other_errors}")
+
+
+# ------------------------------------------------------------------------------ race
+
+
+async def race(data, seconds):
+    import httpx
+    from asgiref.sync import sync_to_async
+
+    from games.table.models import Event, Game
+
+    client = httpx.AsyncClient(base_url=web.BASE, timeout=30)
+    players = data["race_players"]  # account names in seat order
+    games = [data["race"]]
+    start_seqs = {}
+    statuses: dict[int, int] = {}
+    lock = asyncio.Lock()
+    end = time.perf_counter() + seconds
+
+    def load(pk):
+        return Game.objects.get(pk=pk)
+
+    async def seat(index):
+        rng = random.Random(index)
+        while time.perf_counter() < end:
+            game = await sync_to_async(load)(games[-1])
+            start_seqs.setdefault(game.pk, game.state_seq)
+            if game.status != "running":
+                async with lock:
+                    if games[-1] == game.pk:
+                        fresh = await sync_to_async(data["new_race_game"])()
+                        games.append(fresh)
+                continue
+            player = data["race_seat_players"][game.pk][index]
+            picked = await sync_to_async(web.pick_move)(game, rng, player)
+            if picked is None:
+                await asyncio.sleep(0.002)
+                continue
+            response = await client.post(
+                f"/games/{game.pk}/act/",
+                headers=web.headers(data["race_cookies"][index], htmx=True),
+                data={"action": json.dumps(picked[1]), "expected_seq": str(game.state_seq)},
+            )
+            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(seat(i) for i in range(len(players))))
+    elapsed = time.perf_counter() - t0
+    await client.aclose()
+
+    def check():
+        applied, problems = 0, []
+        for pk in games:
+            rows = Event.objects.filter(game_id=pk).order_by("seq")
+            seqs = list(rows.values_list("seq", flat=True))
+            if seqs != list(range(1, len(seqs) + 1)):
+                problems.append(pk)
+            state_seq = Game.objects.get(pk=pk).state_seq
+            if seqs and seqs[-1] != state_seq:
+                problems.append(pk)
+            applied += state_seq - start_seqs.get(pk, 1)
+        return applied, problems
+
+    applied, problems = await sync_to_async(check)()
+    fivexx = sum(n for code, n in statuses.items() if code >= 500)
+    print(f"  {len(players)} seats, {elapsed:.1f} s, {len(games)} game(s): {applied / elapsed:.1f}"
+          f" actions/s applied ({applied}); responses {dict(sorted(statuses.items()))};"
+          f" 5xx {fivexx}; sequences {'gapless, no duplicate' if not problems else problems}")
+
+
+# ------------------------------------------------------------------------------- main
+
+
+def build():
+    """Users, sessions and games (services and ORM, in this process)."""
+    from django.db import connection
+
+    from games.table.models import Game
+
+    rng = random.Random(1)
+    tag = str(int(time.time()))
+    accounts = [web.user(f"bw{tag}p{i}") for i in range(8)]
+    other = web.user(f"bw{tag}other")
+    g10 = web.running_game(accounts[:4], rng, moves=9)
+    g1000 = web.running_game(accounts[:4], rng, moves=9)
+    web.long_log(g1000, other, 1000)
+    live = web.running_game(accounts[4:8], rng, moves=2)
+    cookies = {a.pk: web.session_cookie(a) for a in accounts}
+    seat_users = {s.player_id: s.user_id for s in live.seats.all()}
+    race_accounts = [web.user(f"bw{tag}r{i}") for i in range(4)]
+    race_cookies = [web.session_cookie(a) for a in race_accounts]
+    race_seat_players = {}
+
+    def new_race_game():
+        game = web.running_game(race_accounts, random.Random(), moves=0)
+        by_user = {s.user_id: s.player_id for s in game.seats.all()}
+        race_seat_players[game.pk] = [by_user[a.pk] for a in race_accounts]
+        connection.close()
+        return game.pk
+
+    first_race = new_race_game()
+    data = {
+        "g10": g10.pk,
+        "g1000": g1000.pk,
+        "g10_events": g10.events.count(),
+        "g1000_events": Game.objects.get(pk=g1000.pk).events.count(),
+        "p1_cookie": cookies[accounts[0].pk],
+        "other_cookie": web.session_cookie(other),
+        "live": live.pk,
+        "live_cookies": [cookies[seat_users[p]] for p in sorted(seat_users)],
+        "live_players": {p: cookies[u] for p, u in seat_users.items()},
+        "race": first_race,
+        "race_players": [a.username for a in race_accounts],
+        "race_cookies": race_cookies,
+        "race_seat_players": race_seat_players,
+        "new_race_game": new_race_game,
+        "rev10": g10.revision,
+    }
+    connection.close()
+    return data
+
+
+async def main_async(args, server, data):
+    import httpx
+
+    client = httpx.AsyncClient(
+        base_url=web.BASE, timeout=30, limits=httpx.Limits(max_connections=args.concurrency)
+    )
+    minimal = ("/bench/minimal/", web.headers(data["p1_cookie"]))
+    p1 = web.headers(data["p1_cookie"])
+    p1x = web.headers(data["p1_cookie"], htmx=True)
+    g = data["g10"]
+    if "pages" in args.only:
+        print(f"Throughput, ratio to the minimal view ({args.rounds} interleaved rounds of"
+              f" {args.seconds:.0f} s, {args.concurrency} connections):")
+        results = await ab_rounds(client, {
+            "game page": (*minimal, f"/games/{g}/", p1),
+            "panel": (*minimal, f"/games/{g}/panel/", p1x),
+            "poll (/changed/, 204)": (*minimal, f"/games/{g}/changed/?since={data['rev10']}", p1x),
+            "lobby": (*minimal, "/games/", p1),
+        }, args.rounds, args.seconds, args.concurrency)
+        print_ratios(results, {
+            "game page": lambda r: r >= 0.30, "panel": lambda r: r >= 0.35,
+            "poll (/changed/, 204)": lambda r: r >= 0.6, "lobby": lambda r: r >= 0.25,
+        }, "minimal")
+    if "log" in args.only:
+        print(f"Game page at {data['g1000_events']} events over the page at"
+              f" {data['g10_events']} (time per request; target <= 1.2):")
+        results = await ab_rounds(client, {
+            "1,000-event page": (f"/games/{g}/", p1, f"/games/{data['g1000']}/", p1),
+        }, args.rounds, args.seconds, args.concurrency)
+        for name, (ratios, _rates, errs) in results.items():
+            cost = statistics.median(1 / r for r in ratios)
+            print(f"  {name}: {cost:.2f}x the 10-event page's time"
+                  f" ({'ok' if cost <= 1.2 else 'MISSED'}; non-2xx {errs})")
+    await client.aclose()
+    if "live" in args.only:
+        print(f"Live pages on one game ({args.pages} pages: 4 players, the rest spectators):")
+        await live_pages(server, data, args.pages, args.moves)
+    if "race" in args.only:
+        print(f"One hot game, all seats racing for {args.race_seconds:.0f} s:")
+        await race(data, args.race_seconds)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="+", default=["pages", "log", "live", "race"],
+                        choices=["pages", "log", "live", "race"])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--pages", type=int, default=500)
+    parser.add_argument("--moves", type=int, default=5)
+    parser.add_argument("--race-seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    web.setup_django()
+    web.ensure_database()
+    data = build()
+    with web.Server() as server:
+        asyncio.run(main_async(args, server, data))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,221 @@
+"""The web benchmark's site: its environment, database, games and the uvicorn process.
+
+The site runs as the README deploys it: uvicorn, PostgreSQL (`bench_web`, created and
+migrated here), Redis, DEBUG off, a SECRET_KEY, collected static files. The client speaks
+to it as the TLS proxy would (`X-Forwarded-Proto: https`), so the secure cookies and the
+CSRF origin check are the production ones.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+BASE = f"http://127.0.0.1:{PORT}"
+CSRF = "b" * 32  # an unmasked CSRF secret, sent as cookie and header alike
+
+
+def site_env() -> dict:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="complots_site.settings",
+        DEBUG="0",
+        SECRET_KEY="bench-web-" + "k" * 50,
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=os.environ.get(
+            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_web"
+        ),
+        REDIS_URL=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5"),
+        CACHE_KEY_PREFIX="bench_web",
+        STATIC_ROOT=str(ROOT / "var" / "bench_web_static"),
+        BENCH_VIEWS="1",
+        LOG_LEVEL="WARNING",
+        SECURE_HSTS_SECONDS="0",
+    )
+    return env
+
+
+def setup_django() -> None:
+    os.environ.update(site_env())
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def ensure_database() -> None:
+    """Create the `bench_web` database when missing, migrate it, collect the static files."""
+    import psycopg
+    from django.conf import settings
+    from django.core.management import call_command
+
+    db = settings.DATABASES["default"]
+    with psycopg.connect(
+        host=db["HOST"], port=db["PORT"] or 5432, user=db["USER"], dbname="postgres",
+        autocommit=True,
+    ) as conn:
+        known = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [db["NAME"]])
+        if not known.fetchone():
+            conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+
+
+def user(name: str):
+    from django.contrib.auth import get_user_model
+
+    found, _ = get_user_model().objects.get_or_create(
+        username=name, defaults={"email": f"{name}@bench.invalid"}
+    )
+    return found
+
+
+def session_cookie(account) -> str:
+    """A logged-in session's Cookie header (the secure cookies are set by hand: plain HTTP)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(account)
+    return f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF}"
+
+
+def headers(cookie: str | None = None, htmx: bool = False) -> dict:
+    out = {
+        "X-Forwarded-Proto": "https",
+        "Origin": f"https://127.0.0.1:{PORT}",
+        "Referer": f"https://127.0.0.1:{PORT}/",
+        "X-CSRFToken": CSRF,
+        "Cookie": cookie or f"csrftoken={CSRF}",
+    }
+    if htmx:
+        out["HX-Request"] = "true"
+    return out
+
+
+def running_game(players, rng: random.Random, moves: int = 0):
+    """A public, running Complots game of `players`, after `moves` random moves."""
+    from games.clock import bookkeeping
+    from games.table import services
+
+    bookkeeping.TIMER_MAX_COUNTDOWN = -1  # the bench process schedules no countdown tasks
+    game = services.game_create(host=players[0], kind="complots", max_seats=len(players))
+    for account in players[1:]:
+        services.seat_join(game_id=game.pk, user=account)
+    services.game_start(game_id=game.pk, user=players[0])
+    for _ in range(moves):
+        if not random_move(game.pk, players, rng):
+            break
+    game.refresh_from_db()
+    return game
+
+
+def pick_move(game, rng: random.Random, only_player=None):
+    """(player id, action) of a random legal move (resign left out), or None."""
+    from games.engines import get_engine
+
+    if game.status != "running":
+        return None
+    engine = get_engine(game.kind)
+    state = engine.load(game.state)
+    waiting = list(engine.waiting_for(state))
+    if only_player is not None:
+        waiting = [p for p in waiting if p == only_player]
+    if not waiting:
+        return None
+    player = rng.choice(waiting)
+    actions = [a for a in engine.legal_actions(state, player) if a["type"] != "resign"]
+    return (player, rng.choice(actions)) if actions else None
+
+
+def random_move(game_id: int, players, rng: random.Random) -> bool:
+    from games.table import services
+    from games.table.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    picked = pick_move(game, rng)
+    if picked is None:
+        return False
+    by_player = {s.player_id: s.user for s in game.seats.select_related("user")}
+    services.action_submit(
+        game_id=game_id, user=by_player[picked[0]], action=picked[1], expected_seq=game.state_seq
+    )
+    return True
+
+
+def long_log(game, moderator, events: int) -> None:
+    """Append moderation notes (deadline extensions) until the log holds `events` events:
+    public log lines that leave the engine state alone, as a moderator would write them."""
+    from django.db import transaction
+
+    from games.table.models import Event, Game
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        first = game.state_seq + 1
+        count = max(0, events - game.state_seq)
+        Event.objects.bulk_create(
+            Event(
+                game=game,
+                seq=first + i,
+                kind="moderation",
+                action={
+                    "type": "extend_deadline", "moderator": moderator.get_username(),
+                    "reason": "bench", "hours": 1,
+                },
+                reason="extend_deadline",
+            )
+            for i in range(count)
+        )
+        game.state_seq = first + count - 1
+        game.revision += count
+        game.save(update_fields=["state_seq", "revision"])
+
+
+class Server:
+    """`uvicorn complots_site.asgi:application` on 127.0.0.1:PORT, one worker."""
+
+    def __init__(self):
+        self.proc = None
+
+    def __enter__(self):
+        self.proc = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "uvicorn"), "complots_site.asgi:application",
+             "--host", "127.0.0.1", "--port", str(PORT), "--log-level", "warning",
+             "--proxy-headers", "--no-access-log"],
+            cwd=ROOT, env=site_env(), start_new_session=True,
+        )
+        for _ in range(150):
+            try:
+                request = urllib.request.Request(
+                    f"{BASE}/bench/minimal/", headers={"X-Forwarded-Proto": "https"}
+                )
+                urllib.request.urlopen(request, timeout=2)
+                return self
+            except Exception:
+                if self.proc.poll() is not None:
+                    raise RuntimeError("uvicorn stopped") from None
+                time.sleep(0.2)
+        raise RuntimeError("uvicorn did not answer")
+
+    def __exit__(self, *exc):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+    def rss_kib(self) -> int:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0

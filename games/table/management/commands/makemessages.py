@@ -1,0 +1,9 @@
+"""`makemessages` that also extracts the engines' messages: engines cannot import Django, so
+they mark their player-facing templates with the no-op `N_("...")`
+(`games.engines.base.N_`); the table translates them when it shows a refusal."""
+
+from django.core.management.commands.makemessages import Command as MakeMessagesCommand
+
+
+class Command(MakeMessagesCommand):
+    xgettext_options = [*MakeMessagesCommand.xgettext_options, "--keyword=N_"]
