@@ -98,3 +98,39 @@ def test_a_seat_count_outside_the_games_range_is_refused_with_the_range(client, 
     response = client.post(reverse("games:create"), data)
     assert response.status_code == 400 and not Game.objects.exists()
     assert "Regicide is played by 1 to 4 players." in response.content.decode()
+
+
+def test_the_unbound_form_is_rendered_once_per_language_and_matches_a_fresh_rendering(
+    client, alice
+):
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from games.table.forms import GameCreateForm
+    from games.table.views import lobby
+
+    lobby._FORM_FIELDS_HTML.clear()
+    _html, english = create_form(client, alice)
+    client.cookies["django_language"] = "fr"
+    _html, french = create_form(client, alice)
+    assert len(lobby._FORM_FIELDS_HTML) == 2
+    assert "Seats" in english and "Places" in french
+    for lang, form in (("en", english), ("fr", french)):
+        with translation.override(lang):
+            fresh = render_to_string("games/_create_form_fields.html", {"form": GameCreateForm()})
+        assert fresh.strip() in form
+    # the CSRF token is the request's own, outside the cached fields
+    assert 'name="csrfmiddlewaretoken"' in english
+    assert all("csrfmiddlewaretoken" not in html for html in lobby._FORM_FIELDS_HTML.values())
+
+
+def test_a_refused_form_shows_its_own_values_and_errors_not_the_cached_fields(client, alice):
+    client.force_login(alice)
+    create_form(client, alice)  # the cache is warm
+    response = client.post(
+        reverse("games:create"),
+        {"kind": "complots", "max_seats": "99", "visibility": "public", "time_control": "x"},
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "errorlist" in html
