@@ -53,8 +53,12 @@ def note_positions(game, notes) -> dict[int, int]:
         cached = None
     if cached is not None:
         return cached
+    from games.table.models import Game
     from games.table.services.common import engine_for
 
+    # `game` is usually the viewer's public projection, whose seed is blanked until the end:
+    # the replay reads the row's own (it stays here: positions are counts of public lines).
+    seed = Game.objects.filter(pk=game.pk).values_list("seed", flat=True).first()
     wanted = {n.seq for n in notes}
     events = Event.objects.filter(game_id=game.pk, seq__lte=notes[-1].seq).select_related("seat")
     positions = {}
@@ -67,9 +71,7 @@ def note_positions(game, notes) -> dict[int, int]:
                 positions[event.seq] = _public_count(view.get("log") or [])
             if event.kind == Event.Kind.START:
                 players = list(event.action.get("players") or [])
-                state = engine.new_game(
-                    players, options=game.options, seed=bytes.fromhex(game.seed)
-                )
+                state = engine.new_game(players, options=game.options, seed=bytes.fromhex(seed))
             elif event.kind in Event.STATE_KINDS and state is not None and event.seat_id:
                 state = engine.apply(state, event.seat.player_id, event.action)
     except Exception:  # a log that no longer replays: the notes go at the end

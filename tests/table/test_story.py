@@ -1,0 +1,48 @@
+"""The platform's notes in the log are placed by a replay of the game from its real seed:
+the viewer's game row is a public projection whose seed is blanked until the end, so the
+replay must not read it from there (it would deal other cards and misplace the notes, or
+find the log no longer replays)."""
+
+import logging
+
+import pytest
+from django.core.cache import cache
+
+from games.engines import get_engine
+from games.table import selectors, services, story
+from games.table.models import Game
+
+from .test_table_ui import complots_game, play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_notes_are_placed_by_a_replay_from_the_games_own_seed(
+    alice, bob, carol, monkeypatch, caplog
+):
+    game = complots_game([alice, bob, carol])
+    play(game, alice, {"type": "power", "character": "capitaine", "target": "p2"})
+    play(game, bob, {"type": "pass"})
+    game.refresh_from_db()
+    services.system_action_submit(
+        game_id=game.pk, player_id="p3", expected_seq=game.state_seq, reason="timeout"
+    )
+    game.refresh_from_db()
+    seeds = []
+    engine = get_engine("complots")
+    real_new_game = engine.new_game
+
+    def spy(players, options=None, seed=None):
+        seeds.append(seed)
+        return real_new_game(players, options=options, seed=seed)
+
+    monkeypatch.setattr(engine, "new_game", spy)
+    view = selectors.game_view(game_id=game.pk, user=bob)
+    assert view.game.seed == ""  # what the page holds: the public projection
+    notes = story.note_events(view.game)
+    cache.delete(f"story:{game.pk}:{notes[-1].seq}")  # a rendering computes, not the cache
+    with caplog.at_level(logging.WARNING, logger="games.table.story"):
+        positions = story.note_positions(view.game, notes)
+    assert seeds == [bytes.fromhex(Game.objects.get(pk=game.pk).seed)]
+    assert set(positions) == {n.seq for n in notes}
+    assert "does not replay" not in caplog.text
