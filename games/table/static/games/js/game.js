@@ -110,6 +110,32 @@
     if (latest > current()) fire("panel-changed", { rev: latest });
   });
 
+  // The same for the chat, which has no revision of its own on the page: count the refreshes
+  // asked of it (the events its hx-trigger listens to) and, after each swap, ask again when
+  // one came while the fetch that brought it was in flight (its queued refresh is dropped
+  // with the element that the answer replaced).
+  var chatAsked = 0;
+  var chatServed = 0;
+  function chatBox() { return document.getElementById("chat-messages"); }
+  // Counted while the event goes down to <body> (capture on the document), so before the
+  // chat's own listener on <body> sends the request that serves it.
+  ["game-changed", "chat-changed", "panel-changed"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      var box = chatBox();
+      if (box && (box.getAttribute("hx-trigger") || "").indexOf(name) !== -1) chatAsked++;
+    }, true);
+  });
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "chat-messages") chatServed = chatAsked;
+  });
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "chat-messages" && chatAsked > chatServed) {
+      fire("chat-changed", {});
+    }
+  });
+
   // A move's answer must always reach the page. htmx swaps a response into the element that
   // was the target when the request left; when another response replaced the panel
   // meanwhile, that element is gone and the answer (and its message) would be lost: aim it at
