@@ -8,9 +8,11 @@ single Redis subscription (games.table.fanout), so one worker holds hundreds of 
 Events:
 - `changed`, `{"seq", "rev", "chat"}`: the page fetches its panel when the game changed and
   its chat when the chat version changed. Numbers only, nothing hidden.
-- `panel`, `{"rev", "html"}`, anonymous spectators of a public game only: the shared panel (the
-  public view, rendered once per process per revision and language; see spectators.py), so
-  that spectators need no request. Players' panels are never pushed: they fetch their own.
+- `panel`, `{"rev", "html"}`, spectators of a public game only (viewers without a seat,
+  signed in or not): the shared panel (the public view, rendered once per process per
+  revision, language and variant; see spectators.py), so that spectators need no request.
+  The `changed` notice before it says `"push": true`. Players' panels are never pushed: they
+  fetch their own.
 - `live-down` when Redis drops (the page shows a notice and polls `/changed/`), `live-up`
   when it is back (followed by the current version).
 A comment line is sent every `HEARTBEAT` seconds of silence so proxies keep the connection
@@ -73,7 +75,7 @@ def _open(request, game_id):
         version = watch_version(
             game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
         )
-        shares = spectators.shares_panel(request) and spectators.is_public(game_id)
+        shares = spectators.shares_panel(request, game_id) and spectators.is_public(game_id)
         return version, live.chat_version(game_id), shares
     finally:
         release_connections()
@@ -99,7 +101,7 @@ def _render_shared(request, game_id, rev, lang, tz):
 async def shared_panel(request, game_id, rev, lang, tz):
     """The spectators' panel at `rev` or later: one rendering per process and key at a time,
     the streams that want the same one await it."""
-    key = (game_id, rev, lang, tz)
+    key = (game_id, rev, lang, tz, spectators.variant(request))
     future = _renderings.get(key)
     if future is None:
         render = sync_to_async(_render_shared, thread_sensitive=False)
@@ -171,13 +173,15 @@ async def game_live(request, game_id):
                     chat is not None and chat != last_chat
                     and version == (last[0], last[1] + 1)
                 )
-                push = shares and version[1] > last[1] and not chat_only
-                last_chat = chat if chat is not None else last_chat
-                yield sse_message(version, chat, push=push)
-                if push:
+                pushed = None
+                if shares and version[1] > last[1] and not chat_only:
+                    # rendered (or awaited) first: a panel that cannot be shared (a form)
+                    # is not announced, and the page fetches its own at once
                     pushed = await shared_panel(request, pk, version[1], lang, tz)
-                    if pushed is not None:
-                        yield pushed[1]
+                last_chat = chat if chat is not None else last_chat
+                yield sse_message(version, chat, push=pushed is not None)
+                if pushed is not None:
+                    yield pushed[1]
                 last = max(last, version, key=lambda v: v[1])
         except StopAsyncIteration:
             return

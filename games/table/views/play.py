@@ -57,11 +57,13 @@ def game_detail(request, game_id):
 @never_cache
 @require_GET
 def game_panel(request, game_id):
-    """The panel fragment: what htmx fetches after a change notice. Anonymous spectators of
-    a public game get the shared spectators' panel (one rendering per revision)."""
-    if spectators.shares_panel(request):
+    """The panel fragment: what htmx fetches after a change notice. Spectators of a public
+    game (anyone without a seat) get the shared spectators' panel (one rendering per
+    revision)."""
+    asked = request.GET.get("spectator") == "1"
+    if spectators.shares_panel(request, game_id, asked=asked):
         version = selectors_can_watch(request, game_id)
-        shared = spectators.shared_panel(request, game_id, version.rev)
+        shared = spectators.shared_panel(request, game_id, version.rev, own=True)
         if shared is not None:
             return HttpResponse(shared[1])
     return render_panel(request, load_view(request, game_id))

@@ -4,8 +4,8 @@
 // seen (Page Visibility API), and keeping the keyboard focus across panel refreshes.
 // Change notices carry only {"seq", "rev", "chat"}: the page then asks for its own panel
 // when the game changed ("panel-changed" on <body>) and its chat when the chat's version
-// changed ("chat-changed"); "game-changed" (the polling fallback) refreshes both. Anonymous
-// spectators get the shared public panel down the stream instead ("panel" events).
+// changed ("chat-changed"); "game-changed" (the polling fallback) refreshes both. Spectators
+// (no seat) get the shared public panel down the stream instead ("panel" events).
 (function () {
   "use strict";
 
