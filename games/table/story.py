@@ -15,6 +15,7 @@ log is append-only), so they are cached per game and last note.
 from __future__ import annotations
 
 import logging
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
@@ -28,14 +29,27 @@ RESIGN_TYPES = ("resign", "forfeit", "concede")
 CACHE_SECONDS = 7 * 24 * 3600
 
 
-def note_events(game) -> list[Event]:
-    """The game's events that the platform explains: system moves and moderation notes."""
-    return list(
+class Note(NamedTuple):
+    """One event the platform explains: what the story needs of it, without a model."""
+
+    seq: int
+    kind: str
+    reason: str
+    action: dict
+    seat_id: int | None
+    player_id: str | None  # the seat's player, None without a seat
+
+
+def note_events(game) -> list[Note]:
+    """The game's events that the platform explains: system moves and moderation notes
+    (one query, plain rows: a long game may have hundreds of them)."""
+    rows = (
         Event.objects.filter(game_id=game.pk)
         .exclude(kind__in=(Event.Kind.START, Event.Kind.ACTION))
-        .select_related("seat")
         .order_by("seq")
+        .values_list("seq", "kind", "reason", "action", "seat_id", "seat__player_id")
     )
+    return [Note(*row) for row in rows]
 
 
 def _public_count(entries) -> int:
@@ -95,10 +109,15 @@ def _move_words(action) -> str:
     return str(words.get(kind, _("the default move")))
 
 
+def has_text(event) -> bool:
+    """Whether `note_text` says something for this note (without wording it)."""
+    return not (event.kind == Event.Kind.SYSTEM and event.reason == "moderation")
+
+
 def note_text(event, names) -> str | None:
     """The sentence of one note, or None when another note already says it."""
     action = event.action if isinstance(event.action, dict) else {}
-    player = event.seat.player_id if event.seat_id else action.get("player")
+    player = event.player_id if event.seat_id else action.get("player")
     name = names.get(player, player) or ""
     reason = str(action.get("reason") or "")
     if event.kind == Event.Kind.SYSTEM:
@@ -127,23 +146,29 @@ def note_text(event, names) -> str | None:
     return text % {"name": name, "reason": reason}
 
 
-def merge_notes(entries, notes, positions, names) -> list:
+def merge_notes(entries, notes, positions, names, *, newest: int | None = None) -> list:
     """`entries` (a view's log) with the notes put in place; a resignation the platform
-    played for a player (timeout, moderator) is replaced by the note that explains it."""
+    played for a player (timeout, moderator) is replaced by the note that explains it.
+
+    `newest`: only the newest lines will be read. Every note is still placed (the log keeps
+    its length) but only those among the newest lines are worded: a long game's hundreds of
+    notes cost a few sentences, not hundreds."""
     if not notes:
         return entries
     placed: dict[int, list] = {}
     drop_resign: dict[int, str] = {}
+    unworded: dict[int, Note] = {}  # id of a placed line -> its note, worded at the end
     for event in notes:
         if event.seq not in positions:
             continue
         position = positions[event.seq]
-        text = note_text(event, names)
-        if text is not None:
-            placed.setdefault(position, []).append({"event": NOTE, "text": text})
+        if has_text(event):
+            line = {"event": NOTE, "text": ""}
+            unworded[id(line)] = event
+            placed.setdefault(position, []).append(line)
         action = event.action if isinstance(event.action, dict) else {}
         if event.kind == Event.Kind.SYSTEM and action.get("type") in RESIGN_TYPES:
-            drop_resign[position] = event.seat.player_id if event.seat_id else ""
+            drop_resign[position] = event.player_id if event.seat_id else ""
     out = []
     public = 0
     for entry in entries:
@@ -162,15 +187,21 @@ def merge_notes(entries, notes, positions, names) -> list:
         out.append(entry)
     for position in sorted(placed):
         out.extend(placed[position])
+    for line in out if newest is None else out[-newest:] if newest > 0 else ():
+        event = unworded.get(id(line)) if isinstance(line, dict) else None
+        if event is not None:
+            line["text"] = note_text(event, names)
     return out
 
 
-def view_with_story(game, view, names) -> dict:
+def view_with_story(game, view, names, *, newest: int | None = None) -> dict:
     """`view` (a fresh dict) with the platform's notes in its log. One query, plus a
-    replay the first time a new note shows up."""
+    replay the first time a new note shows up. `newest`: only that many newest lines of the
+    log will be read (see `merge_notes`)."""
     if not isinstance(view, dict) or not isinstance(view.get("log"), list):
         return view
     notes = note_events(game)
     if notes:
-        view["log"] = merge_notes(view["log"], notes, note_positions(game, notes), names)
+        positions = note_positions(game, notes)
+        view["log"] = merge_notes(view["log"], notes, positions, names, newest=newest)
     return view

@@ -46,3 +46,36 @@ def test_notes_are_placed_by_a_replay_from_the_games_own_seed(
     assert seeds == [bytes.fromhex(Game.objects.get(pk=game.pk).seed)]
     assert set(positions) == {n.seq for n in notes}
     assert "does not replay" not in caplog.text
+
+
+def test_a_long_run_of_notes_words_only_the_lines_shown(alice, bob, carol, dave, monkeypatch):
+    from games.table.models import Event
+    from games.table.views.common import table_context
+
+    game = complots_game([alice, bob, carol])
+    play(game, alice, {"type": "power", "character": "capitaine", "target": "p2"})
+    game.refresh_from_db()
+    first = game.state_seq + 1
+    Event.objects.bulk_create(
+        Event(
+            game=game, seq=first + i, kind="moderation", reason="extend_deadline",
+            action={"type": "extend_deadline", "moderator": dave.username,
+                    "reason": f"note {i}", "hours": 1},
+        )
+        for i in range(60)
+    )
+    Game.objects.filter(pk=game.pk).update(state_seq=first + 59, revision=game.revision + 60)
+    worded = []
+    real = story.note_text
+    monkeypatch.setattr(story, "note_text", lambda e, n: worded.append(e.seq) or real(e, n))
+    view = selectors.game_view(game_id=game.pk, user=bob)
+    panel = table_context(view)
+    whole = table_context(view, log_lines=None)
+    assert len(panel["log"]) == 30 and panel["log_more"]
+    assert panel["log_total"] == whole["log_total"] == len(whole["log"])
+    texts = [line["text"] for line in whole["log"] if isinstance(line, dict) and "text" in line]
+    assert "A moderator extended the deadline: note 0" in " ".join(map(str, whole["log"]))
+    assert all(texts), "every line of the whole log is worded"
+    shown = " ".join(map(str, panel["log"]))
+    assert "note 59" in shown and "note 0" not in shown
+    assert len(worded) == 30 + 60  # the panel's 30 newest lines, then the whole log's 60

@@ -162,7 +162,7 @@ def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict
         engine = get_engine(game.kind)
         view = full_view(engine, engine.load(game.state))
     names = seat_names(game_view.seats)
-    view = view_with_story(game, dict(view), names)
+    view = view_with_story(game, dict(view), names, newest=log_lines)
     entries = view.get("log")
     total = len(entries) if isinstance(entries, list) else 0
     if log_lines is not None and total > log_lines:
