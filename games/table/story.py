@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 NOTE = "platform_note"  # the "event" of a note put into a view's log
 RESIGN_TYPES = ("resign", "forfeit", "concede")
 CACHE_SECONDS = 7 * 24 * 3600
+NOTES_CACHE_SECONDS = 3600  # one version of a game: its pages come within minutes
 
 
 class Note(NamedTuple):
@@ -41,15 +42,29 @@ class Note(NamedTuple):
 
 
 def note_events(game) -> list[Note]:
-    """The game's events that the platform explains: system moves and moderation notes
-    (one query, plain rows: a long game may have hundreds of them)."""
+    """The game's events that the platform explains: system moves and moderation notes, as
+    plain rows (a long game may have hundreds). Kept in the cache per (game, `state_seq`):
+    every event moves `state_seq` and events never change, so every page of one version of
+    the game reads them from there, without a query."""
+    key = f"story-notes:{game.pk}:{game.state_seq}"
+    try:
+        cached = cache.get(key)
+    except Exception:  # a cache outage costs the query, nothing more
+        cached = None
+    if cached is not None:
+        return cached
     rows = (
-        Event.objects.filter(game_id=game.pk)
+        Event.objects.filter(game_id=game.pk, seq__lte=game.state_seq)
         .exclude(kind__in=(Event.Kind.START, Event.Kind.ACTION))
         .order_by("seq")
         .values_list("seq", "kind", "reason", "action", "seat_id", "seat__player_id")
     )
-    return [Note(*row) for row in rows]
+    notes = [Note(*row) for row in rows]
+    try:
+        cache.set(key, notes, NOTES_CACHE_SECONDS)
+    except Exception:
+        pass
+    return notes
 
 
 def _public_count(entries) -> int:

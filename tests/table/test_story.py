@@ -79,3 +79,22 @@ def test_a_long_run_of_notes_words_only_the_lines_shown(alice, bob, carol, dave,
     shown = " ".join(map(str, panel["log"]))
     assert "note 59" in shown and "note 0" not in shown
     assert len(worded) == 30 + 60  # the panel's 30 newest lines, then the whole log's 60
+
+
+def test_the_notes_of_one_version_of_the_game_are_read_once(alice, bob, carol):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = complots_game([alice, bob, carol])
+    play(game, alice, {"type": "power", "character": "capitaine", "target": "p2"})
+    game.refresh_from_db()
+    assert story.note_events(game) == []
+    with CaptureQueriesContext(connection) as queries:
+        assert story.note_events(game) == []
+    assert len(queries) == 0
+    services.system_action_submit(
+        game_id=game.pk, player_id="p2", expected_seq=game.state_seq, reason="timeout"
+    )
+    game.refresh_from_db()  # a new version: its own notes
+    (note,) = story.note_events(game)
+    assert (note.kind, note.reason, note.player_id) == ("system", "timeout", "p2")
