@@ -9,9 +9,9 @@ import random
 import pytest
 import time_machine
 from django.db import connection
-from django.utils import timezone
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from games.engines import get_engine
 from games.table import services
