@@ -9,6 +9,7 @@ a few integer operations and applied without parsing. Equal plain dicts are acce
 """
 
 from itertools import combinations
+from operator import itemgetter
 
 from games.engines.regicide.cards import (
     ACE_MASK,
@@ -22,6 +23,7 @@ from games.engines.regicide.cards import (
     NAMES,
     RANK,
     bits_of,
+    capped_values,
     cover_picks,
 )
 
@@ -170,38 +172,98 @@ def play_actions(hand):
 
 # --- covering discards -------------------------------------------------------------------------
 
-#: mask of a covering discard -> its shared action (bounded: cleared when large)
-DISCARDS: dict = {}
 
+class _Discards(dict):
+    """mask of a covering discard -> its shared action, made on first use (bounded)."""
 
-def discard_action(mask):
-    """The shared action discarding the cards of ``mask``: its ``cards`` run from the most
-    valuable card down (ties in the canonical order)."""
-    action = DISCARDS.get(mask)
-    if action is None:
-        if len(DISCARDS) > 100_000:
-            DISCARDS.clear()
+    __slots__ = ()
+
+    def __missing__(self, mask):
+        if len(self) > 100_000:
+            self.clear()
         bits = bits_of(mask)
         listed = ReadOnlyList(NAME[b] for b in sorted(bits, key=COVER_KEY.__getitem__))
         names = ReadOnlyList(map(NAME.__getitem__, bits))
         value = sum(map(BIT_VALUE.__getitem__, bits))
         data = {"type": "discard", "cards": listed}
-        action = DISCARDS[mask] = _make(DISCARD_KIND, data, mask, bits, names, value)
-    return action
+        action = self[mask] = _make(DISCARD_KIND, data, mask, bits, names, value)
+        return action
+
+
+DISCARDS = _Discards()
+
+
+class _CoversByBits(dict):
+    """The cards of a covering discard as ``cover_actions`` picks them (a tuple of bits in
+    decreasing value, or a single card's bit) -> its shared action (bounded)."""
+
+    __slots__ = ()
+
+    def __missing__(self, bits):
+        if len(self) > 100_000:
+            self.clear()
+        action = self[bits] = DISCARDS[bits if type(bits) is int else sum(bits)]
+        return action
+
+
+_COVERS_BY_BITS = _CoversByBits()
+
+
+def discard_action(mask):
+    """The shared action discarding the cards of ``mask``: its ``cards`` run from the most
+    valuable card down (ties in the canonical order)."""
+    return DISCARDS[mask]
+
+
+#: need -> (bit -> value capped at need, {capped values below need: their cover getters})
+_COVER_TABLES: dict = {}
+
+
+def _cover_table(need):
+    if len(_COVER_TABLES) > 64:  # a loaded state may ask for any need
+        _COVER_TABLES.clear()
+    table = _COVER_TABLES[need] = (capped_values(need).__getitem__, {})
+    return table
+
+
+class _Getters(dict):
+    """A cover as indices counted from the end of the hand's sorted cards -> the getter of
+    its bits from that list (the key of ``_COVERS_BY_BITS``); a few hundred of them."""
+
+    __slots__ = ()
+
+    def __missing__(self, pick):
+        getter = self[pick] = itemgetter(*[-1 - end for end in pick])
+        return getter
+
+
+_GETTERS = _Getters()
 
 
 def cover_actions(hand, need):
     """The minimal covering discards of ``need`` > 0 from ``hand`` (a mask): no card of
-    them can be removed and still cover. In the order of a walk by decreasing value."""
+    them can be removed and still cover. In the order of a walk by decreasing value.
+
+    With the cards sorted by decreasing value: each card worth ``need`` or more covers
+    alone (and is part of no other minimal cover); the covers of the cheaper cards depend
+    only on their values, so they are cached by those values, as getters of their cards
+    counted from the end of the list."""
     cards = sorted(bits_of(hand & ~JESTER_MASK), key=COVER_KEY.__getitem__)
-    picks = cover_picks(tuple(map(BIT_VALUE.__getitem__, cards)), need)
-    get = DISCARDS.get
-    card = cards.__getitem__
-    out = []
-    for pick in picks:
-        mask = sum(map(card, pick))
-        action = get(mask)
-        out.append(action if action is not None else discard_action(mask))
+    value, known = _COVER_TABLES.get(need) or _cover_table(need)
+    values = tuple(map(value, cards))
+    covers = _COVERS_BY_BITS
+    alone = values.count(need)  # the values are capped at need
+    if alone:
+        out = [covers[bit] for bit in cards[:alone]]
+        values = values[alone:]
+    else:
+        out = []
+    getters = known.get(values)
+    if getters is None:
+        if len(known) > 20_000:
+            known.clear()
+        getters = known[values] = tuple(map(_GETTERS.__getitem__, cover_picks(values, need)))
+    out += [covers[get(cards)] for get in getters]
     return out
 
 
