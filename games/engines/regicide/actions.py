@@ -8,8 +8,8 @@ a few integer operations and applied without parsing. Equal plain dicts are acce
 (``legal.check`` parses them and finds the shared action).
 """
 
-from itertools import combinations
-from operator import itemgetter
+from itertools import combinations, repeat
+from operator import call, itemgetter
 
 from games.engines.regicide.cards import (
     ACE_MASK,
@@ -25,6 +25,7 @@ from games.engines.regicide.cards import (
     bits_of,
     capped_values,
     cover_picks,
+    piece_tables,
 )
 
 PLAY_KIND, DISCARD_KIND, YIELD_KIND, FLIP_KIND, CHOOSE_KIND = 0, 1, 2, 3, 4
@@ -106,15 +107,23 @@ def _play(mask):
 
 #: bit -> the action playing that card alone
 SINGLE = {b: _play(b) for b in NAME}
-#: Ace bit -> {bit of another card: the action playing both} (each pair once: another Ace
-#: only when it comes later in the canonical order; never a Jester)
-PAIRS = {}
-for _a in bits_of(ACE_MASK):
-    PAIRS[_a] = {
-        b: _play(_a | b)
-        for b in NAME
-        if b != _a and not b & JESTER_MASK and not (b & ACE_MASK and b < _a)
-    }
+#: the single plays of a mask, piece by piece (see ``cards.piece_tables``)
+_S0, _S1, _S2, _S3, _S4, _S5 = piece_tables(lambda bits: tuple(map(SINGLE.__getitem__, bits)))
+
+
+def _ace_pairs(ace):
+    """The partners an Ace is listed with (each pair once: another Ace only when it comes
+    later in the canonical order; never a Jester), as their mask and the piece tables of
+    the pairs, partners in the canonical order."""
+    partners = sum(
+        b for b in NAME if b != ace and not b & JESTER_MASK and not (b & ACE_MASK and b < ace)
+    )
+    pair = {b: _play(ace | b) for b in bits_of(partners)}
+    return partners, piece_tables(lambda bits: tuple(pair[b] for b in bits if b in pair))
+
+
+#: Ace bit -> (mask of its partners, piece tables of its pairs)
+ACE_PAIRS = {a: _ace_pairs(a) for a in bits_of(ACE_MASK)}
 
 
 def _combos_of(group):
@@ -154,19 +163,33 @@ assert all(RANK[NAME[b]] in "2345" for b in bits_of(LOW_MASK))
 def play_actions(hand):
     """Every legal play of ``hand`` (a mask), singles first in the canonical order, then the
     animal companions (Ace by Ace, partners in hand order), then the combos."""
-    hb = bits_of(hand)
-    out = list(map(SINGLE.__getitem__, hb))
-    if len(hb) > 1:
-        if hand & ACE_MASK:
-            for a in bits_of(hand & ACE_MASK):
-                out.extend(filter(None, map(PAIRS[a].get, hb)))
-        low = (hand & LOW_MASK) >> _LOW_SHIFT
-        if low:
-            combos = _LOW_COMBOS.get(low)
-            if combos is None:
-                combos = _low_combos(low)
-            if combos:
-                out.extend(combos)
+    out = [
+        *_S0[hand & 511],
+        *_S1[hand >> 9 & 511],
+        *_S2[hand >> 18 & 511],
+        *_S3[hand >> 27 & 511],
+        *_S4[hand >> 36 & 511],
+        *_S5[hand >> 45],
+    ]
+    if hand & ACE_MASK:
+        for a in bits_of(hand & ACE_MASK):
+            partners, (p0, p1, p2, p3, p4, p5) = ACE_PAIRS[a]
+            p = hand & partners
+            if p:
+                out += (
+                    *p0[p & 511],
+                    *p1[p >> 9 & 511],
+                    *p2[p >> 18 & 511],
+                    *p3[p >> 27 & 511],
+                    *p4[p >> 36 & 511],
+                    *p5[p >> 45],
+                )
+    low = (hand & LOW_MASK) >> _LOW_SHIFT
+    if low & (low - 1):  # two low cards at least
+        combos = _LOW_COMBOS.get(low)
+        if combos is None:
+            combos = _low_combos(low)
+        out += combos
     return out
 
 
@@ -215,7 +238,7 @@ def discard_action(mask):
     return DISCARDS[mask]
 
 
-#: need -> (bit -> value capped at need, {capped values below need: their cover getters})
+#: need -> (bit -> value capped at need, {capped values of a hand: its cover getters})
 _COVER_TABLES: dict = {}
 
 
@@ -240,31 +263,50 @@ class _Getters(dict):
 _GETTERS = _Getters()
 
 
+def _by_cover_key(shift, width):
+    """Piece table: the bits of ``mask >> shift`` (``width`` bits) in the cover order."""
+    return tuple(
+        tuple(sorted(bits_of(x << shift), key=COVER_KEY.__getitem__)) for x in range(1 << width)
+    )
+
+
+# A hand in the cover order, rank groups by decreasing value: Kings and Queens, 10s, Jacks,
+# 9s to 7s, 6s to 4s, 3s and 2s, Aces (the canonical order keeps each rank's four cards in a
+# row: see the assertion).
+_KQ = _by_cover_key(44, 8)
+_TENS = _by_cover_key(0, 4)
+_JACKS = _by_cover_key(40, 4)
+_987 = _by_cover_key(24, 12)
+_654 = _by_cover_key(12, 12)
+_32 = _by_cover_key(4, 8)
+_ACES = _by_cover_key(36, 4)
+assert [RANK[c] for c in NAMES[:52:4]] == ["10", *"23456789", "A", "J", "K", "Q"]
+
+
 def cover_actions(hand, need):
     """The minimal covering discards of ``need`` > 0 from ``hand`` (a mask): no card of
     them can be removed and still cover. In the order of a walk by decreasing value.
 
-    With the cards sorted by decreasing value: each card worth ``need`` or more covers
-    alone (and is part of no other minimal cover); the covers of the cheaper cards depend
-    only on their values, so they are cached by those values, as getters of their cards
-    counted from the end of the list."""
-    cards = sorted(bits_of(hand & ~JESTER_MASK), key=COVER_KEY.__getitem__)
+    With the cards sorted by decreasing value, the covers depend only on their values
+    (capped at ``need``: a card worth that much covers alone), so they are cached by
+    those values, as getters of the cards counted from the end of the list."""
+    cards = (
+        _KQ[hand >> 44 & 255]
+        + _TENS[hand & 15]
+        + _JACKS[hand >> 40 & 15]
+        + _987[hand >> 24 & 4095]
+        + _654[hand >> 12 & 4095]
+        + _32[hand >> 4 & 255]
+        + _ACES[hand >> 36 & 15]
+    )
     value, known = _COVER_TABLES.get(need) or _cover_table(need)
     values = tuple(map(value, cards))
-    covers = _COVERS_BY_BITS
-    alone = values.count(need)  # the values are capped at need
-    if alone:
-        out = [covers[bit] for bit in cards[:alone]]
-        values = values[alone:]
-    else:
-        out = []
     getters = known.get(values)
     if getters is None:
         if len(known) > 20_000:
             known.clear()
         getters = known[values] = tuple(map(_GETTERS.__getitem__, cover_picks(values, need)))
-    out += [covers[get(cards)] for get in getters]
-    return out
+    return list(map(_COVERS_BY_BITS.__getitem__, map(call, getters, repeat(cards))))
 
 
 def choose_actions(players):

@@ -82,15 +82,17 @@ COVER_KEY = {BIT[c]: i for i, c in enumerate(sorted(NAMES, key=lambda c: (-VALUE
 _PIECES = 6
 
 
-def _piece_tables(make):
+def piece_tables(make):
+    """For each of the six 9-bit pieces of a mask: piece value -> ``make(bits of the piece,
+    in the canonical order)``; ``bits_of`` is made of such tables."""
     return tuple(
         tuple(make([1 << (9 * k + j) for j in range(9) if x >> j & 1]) for x in range(512))
         for k in range(_PIECES)
     )
 
 
-_V0, _V1, _V2, _V3, _V4, _V5 = _piece_tables(lambda bits: sum(BIT_VALUE.get(b, 0) for b in bits))
-_B0, _B1, _B2, _B3, _B4, _B5 = _piece_tables(lambda bits: tuple(b for b in bits if b in NAME))
+_V0, _V1, _V2, _V3, _V4, _V5 = piece_tables(lambda bits: sum(BIT_VALUE.get(b, 0) for b in bits))
+_B0, _B1, _B2, _B3, _B4, _B5 = piece_tables(lambda bits: tuple(b for b in bits if b in NAME))
 
 
 def hand_value(mask):
