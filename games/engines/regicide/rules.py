@@ -19,6 +19,11 @@ from games.engines.regicide.cards import (
 )
 from games.engines.regicide.state import CHOOSE, DISCARD, OVER, PLAY
 
+#: enemy card -> (health, attack, suit bit, suit letter)
+FOE = {
+    card: (health, attack, SUIT_BIT[card[-1]], card[-1]) for card, (health, attack) in ENEMY.items()
+}
+
 
 def can_yield(s, seat):
     """Yielding is open unless every other player yielded on their most recent turn (a solo
@@ -56,19 +61,18 @@ def play(s, seat, action):
     if s.yielded:
         s.yielded &= ~(1 << seat)
     s.table = (*s.table, (seat, action.bits))
-    suits = action.suits
-    if suits == JESTER_SUITS:  # a Jester, always alone
+    powers = action.suits
+    if powers == JESTER_SUITS:  # a Jester, always alone
         jester(s, seat, action.names[0])
         return
     attack = action.value
-    enemy = s.enemy
+    health, strength, suit, letter = FOE[s.enemy]
     entry = {"event": "play", "player": g.players[seat], "cards": action.names, "attack": attack}
-    immune = 0 if s.jester else SUIT_BIT[enemy[-1]]  # 0: no suit is immune
-    if suits & immune:
-        entry["immune"] = enemy[-1]
-        if immune == 8:
+    if powers & suit and not s.jester:  # the enemy's own suit: no power while it is immune
+        entry["immune"] = letter
+        if suit == 8:
             s.blocked += attack
-    powers = suits & ~immune
+        powers ^= suit
     # step 2: the suit powers, Hearts before Diamonds
     if powers & 1:
         entry["healed"] = heal(s, attack)
@@ -82,11 +86,10 @@ def play(s, seat, action):
     s.log = (entry, s.log)
     # step 3: damage, and the enemy falls at its health or more
     total = s.damage = s.damage + damage
-    health = ENEMY[enemy][0]
     if total >= health:
         defeat(s, seat, total == health)
     else:
-        suffer(s, seat)
+        suffer(s, seat, strength)
 
 
 def jester(s, seat, card):
@@ -184,13 +187,13 @@ def medal(s):
 # --- step 4: the enemy strikes back -----------------------------------------------------------
 
 
-def suffer(s, seat):
-    """Step 4: the enemy attacks ``seat`` (its attack less the shields)."""
-    attack = ENEMY[s.enemy][1] - s.shield
+def suffer(s, seat, strength):
+    """Step 4: the enemy (of attack ``strength``) attacks ``seat``, less the shields."""
+    attack = strength - s.shield
     if attack < 0:
         attack = 0
-    g = s.game
-    s.add_log({"event": "attack", "card": s.enemy, "player": g.players[seat], "amount": attack})
+    entry = {"event": "attack", "card": s.enemy, "player": s.game.players[seat], "amount": attack}
+    s.log = (entry, s.log)
     if attack == 0:
         next_turn(s, seat)
         return
@@ -202,8 +205,8 @@ def suffer(s, seat):
 
 def yield_turn(s, seat, action=None):
     s.yielded |= 1 << seat
-    s.add_log({"event": "yield", "player": s.game.players[seat]})
-    suffer(s, seat)
+    s.log = ({"event": "yield", "player": s.game.players[seat]}, s.log)
+    suffer(s, seat, FOE[s.enemy][1])
 
 
 def discard(s, seat, action):
