@@ -17,6 +17,19 @@ from games.engines.regicide.cards import (
     hand_value,
     names_of,
 )
+from games.engines.regicide.entries import (
+    attack_entry,
+    choose_next_entry,
+    defeat_entry,
+    discard_entry,
+    enemy_entry,
+    flip_jester_entry,
+    jester_entry,
+    lost_entry,
+    play_entry,
+    won_entry,
+    yield_entry,
+)
 from games.engines.regicide.state import CHOOSE, DISCARD, OVER, PLAY
 
 #: enemy card -> (health, attack, suit bit, suit letter)
@@ -46,7 +59,7 @@ def start_turn(s, seat):
 def lose(s, seat, reason):
     s.phase = OVER
     s.result = "lost"
-    s.add_log({"event": "lost", "player": s.game.players[seat], "reason": reason})
+    s.log = ((lost_entry, s.game.players[seat], reason), s.log)
 
 
 # --- step 1: play -----------------------------------------------------------------------------
@@ -67,23 +80,25 @@ def play(s, seat, action):
         return
     attack = action.value
     health, strength, suit, letter = FOE[s.enemy]
-    entry = {"event": "play", "player": g.players[seat], "cards": action.names, "attack": attack}
+    immune = healed = drawn = shield = None
     if powers & suit and not s.jester:  # the enemy's own suit: no power while it is immune
-        entry["immune"] = letter
+        immune = letter
         if suit == 8:
             s.blocked += attack
         powers ^= suit
     # step 2: the suit powers, Hearts before Diamonds
     if powers & 1:
-        entry["healed"] = heal(s, attack)
+        healed = heal(s, attack)
     if powers & 2:
-        entry["drawn"] = draw_round(s, seat, attack)
+        drawn = draw_round(s, seat, attack)
     if powers & 8:
         s.shield += attack
-        entry["shield"] = attack
+        shield = attack
     damage = attack * 2 if powers & 4 else attack
-    entry["damage"] = damage
-    s.log = (entry, s.log)
+    s.log = (
+        (play_entry, g.players[seat], action.names, attack, immune, healed, drawn, shield, damage),
+        s.log,
+    )
     # step 3: damage, and the enemy falls at its health or more
     total = s.damage = s.damage + damage
     if total >= health:
@@ -95,14 +110,14 @@ def play(s, seat, action):
 def jester(s, seat, card):
     """A Jester: immunity cancelled until the enemy falls; no steps 3-4; its player names
     who plays next."""
-    entry = {"event": "jester", "player": s.game.players[seat], "card": card}
+    shield = None
     if not s.jester:
         s.jester = True
         if s.blocked:  # a Spades enemy: the Spades already played now count
-            s.shield += s.blocked
-            entry["shield"] = s.blocked
+            shield = s.blocked
+            s.shield += shield
             s.blocked = 0
-    s.add_log(entry)
+    s.log = ((jester_entry, s.game.players[seat], card, shield), s.log)
     s.phase = CHOOSE
 
 
@@ -155,7 +170,7 @@ def draw_round(s, seat, count):
 def defeat(s, seat, exact):
     g = s.game
     enemy = s.enemy
-    s.add_log({"event": "defeat", "player": g.players[seat], "card": enemy, "exact": exact})
+    s.log = ((defeat_entry, g.players[seat], enemy, exact), s.log)
     table = s.table
     played = table[0][1] if len(table) == 1 else tuple(b for _, bits in table for b in bits)
     if exact:  # face down on top of the Tavern
@@ -170,11 +185,11 @@ def defeat(s, seat, exact):
         s.enemy = None
         s.phase = OVER
         s.result = "won"
-        s.add_log({"event": "won", "medal": medal(s)})
+        s.log = ((won_entry, medal(s)), s.log)
         return
     s.enemy = s.castle[0]
     s.castle = s.castle[1:]
-    s.add_log({"event": "enemy", "card": s.enemy, "castle": len(s.castle)})
+    s.log = ((enemy_entry, s.enemy, len(s.castle)), s.log)
     start_turn(s, seat)  # the killer plays again, from step 1
 
 
@@ -192,8 +207,7 @@ def suffer(s, seat, strength):
     attack = strength - s.shield
     if attack < 0:
         attack = 0
-    entry = {"event": "attack", "card": s.enemy, "player": s.game.players[seat], "amount": attack}
-    s.log = (entry, s.log)
+    s.log = ((attack_entry, s.enemy, s.game.players[seat], attack), s.log)
     if attack == 0:
         next_turn(s, seat)
         return
@@ -205,7 +219,7 @@ def suffer(s, seat, strength):
 
 def yield_turn(s, seat, action=None):
     s.yielded |= 1 << seat
-    s.log = ({"event": "yield", "player": s.game.players[seat]}, s.log)
+    s.log = ((yield_entry, s.game.players[seat]), s.log)
     suffer(s, seat, FOE[s.enemy][1])
 
 
@@ -214,15 +228,7 @@ def discard(s, seat, action):
     hands[seat] ^= action.mask
     s.hands = tuple(hands)
     s.discard = s.discard + action.bits  # in the canonical order, as the log lists them
-    s.log = (
-        {
-            "event": "discard",
-            "player": s.game.players[seat],
-            "cards": action.names,
-            "value": action.value,
-        },
-        s.log,
-    )
+    s.log = ((discard_entry, s.game.players[seat], action.names, action.value), s.log)
     s.cover = 0
     next_turn(s, seat)
 
@@ -240,7 +246,7 @@ def next_turn(s, seat):
 def choose_next(s, seat, action):
     chosen = action.value
     g = s.game
-    s.add_log({"event": "choose_next", "player": g.players[seat], "next": g.players[chosen]})
+    s.log = ((choose_next_entry, g.players[seat], g.players[chosen]), s.log)
     start_turn(s, chosen)
 
 
@@ -257,15 +263,8 @@ def flip_jester(s, seat, action=None):
     hands[seat] = sum(drawn)
     s.hands = tuple(hands)
     s.jesters_left -= 1
-    s.add_log(
-        {
-            "event": "flip_jester",
-            "player": g.players[seat],
-            "discarded": names_of(hand),
-            "drawn": count,
-            "jesters_left": s.jesters_left,
-        }
-    )
+    entry = (flip_jester_entry, g.players[seat], names_of(hand), count, s.jesters_left)
+    s.log = (entry, s.log)
     if s.phase == PLAY:
         start_turn(s, seat)
     elif not s.jesters_left and hand_value(s.hands[seat]) < s.cover:

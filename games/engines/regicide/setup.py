@@ -13,6 +13,7 @@ from games.engines.regicide.cards import (
     SUITS,
     TAVERN_BASE,
 )
+from games.engines.regicide.entries import enemy_entry, start_entry
 from games.engines.regicide.rules import start_turn
 from games.engines.regicide.state import PLAY, Game, State
 
@@ -89,7 +90,6 @@ def new_game(players, options=None, seed=None):
             pos += size
     s = State.__new__(State)
     s.game = g
-    s.cache = None
     s.hands = tuple(dealt)
     s.tavern = (*map(BIT.__getitem__, tavern), *rest[pos:])
     s.discard = tuple(map(BIT.__getitem__, discard))
@@ -105,13 +105,8 @@ def new_game(players, options=None, seed=None):
     s.jesters_left = jesters_left
     s.ctr = ctr
     s.result = None
-    start = {
-        "event": "start",
-        "players": list(g.players),
-        "first_player": g.players[first],
-        "solo": g.solo,
-    }
-    s.log = ({"event": "enemy", "card": s.enemy, "castle": len(s.castle)}, (start, None))
+    start = (start_entry, g.players, g.players[first], g.solo)
+    s.log = ((enemy_entry, s.enemy, len(s.castle)), (start, None))
     start_turn(s, first)
     return s
 
