@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from games.engines.base import SeededRandom, order_index, seed_to_key, shuffle_at
+from games.engines.base import SeededRandom, below_at, order_index, seed_to_key, shuffle_at
 
 KEYS = [seed_to_key(seed) for seed in (0, 1, 2024, "regicide", b"\x00" * 7)]
 
@@ -69,3 +69,11 @@ def test_the_seeded_stream_never_changes():
 if __name__ == "__main__":
     for name, value in digests().items():
         print(f'    "{name}": "{value}",')
+
+
+def test_below_at_is_a_seeded_random_below_then_finish():
+    for key in KEYS:
+        for counter in (0, 4, 1500):
+            for n in (1, 2, 3, 24**3, 2**40 + 3, 2**63 + 1, 2**64 - 1):
+                rng = SeededRandom(key, counter)
+                assert below_at(key, counter, n) == (rng.below(n), rng.finish())
