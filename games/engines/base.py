@@ -274,6 +274,22 @@ def order_index(key: bytes, counter: int, m: int):
             return x % _FACTORIALS[m], counter
 
 
+def below_at(key: bytes, counter: int, n: int):
+    """``SeededRandom(key, counter).below(n)`` and the counter its ``finish()`` returns,
+    without the object: ``(value, counter)``."""
+    if n <= 1:
+        return SeededRandom(key, counter).below(n), counter
+    limit = _WORD - _WORD % n
+    while True:
+        block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
+        digest = _sha256(key + block).digest()
+        counter += 1
+        for start in (0, 8, 16, 24):  # the words in the order ``below`` pops them
+            x = int.from_bytes(digest[start : start + 8], "big")
+            if x < limit:
+                return x % n, counter
+
+
 def shuffle_at(key: bytes, counter: int, items: list) -> int:
     """Shuffle ``items`` in place with the stream of ``key`` from block ``counter``.
 
@@ -293,12 +309,17 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
             j = r.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return r.counter
-    total = _FACTORIALS[m]
-    if m <= 20:
-        x, counter = order_index(key, counter, m)
+    if m <= 20:  # order_index, inline
+        limit = _LIMITS64[m]
+        while True:
+            block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
+            x = int.from_bytes(_sha256(key + block).digest()[:8], "big")
+            counter += 1
+            if x < limit:
+                break
     else:
         prefix = _PREFIXES.get(key) or _prefix(key)
-        limit = _BIG - _BIG % total
+        limit = _BIG - _BIG % _FACTORIALS[m]
         while True:
             h = prefix.copy()
             h.update(counter.to_bytes(8, "big"))
@@ -306,14 +327,28 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
             x = int.from_bytes(h.digest(), "big")
             if x < limit:
                 break
+    x %= _FACTORIALS[m]
     if m <= _TABLE_MAX:
         table = _PERMUTATIONS.get(m) or _permutations(m)
-        items[:] = map(items.__getitem__, table[x % total])
+        items[:] = map(items.__getitem__, table[x])
         return counter
-    for i in range(m - 1, 0, -1):
-        x, j = divmod(x, i + 1)
+    # Fisher-Yates from the end, swap i with j = the next digit of x in radix i + 1; two
+    # swaps per division: x = q * (i + 1) * i + r gives the digits r % (i + 1), r // (i + 1)
+    for i, radix in _SWAP_PAIRS[m]:
+        x, r = divmod(x, radix)
+        j = r % (i + 1)
         items[i], items[j] = items[j], items[i]
+        j = r // (i + 1)
+        items[i - 1], items[j] = items[j], items[i - 1]
+    if m & 1 == 0:  # the last swap, i = 1
+        j = x % 2
+        items[1], items[j] = items[j], items[1]
     return counter
+
+
+#: m -> the Fisher-Yates steps of m items two at a time: (i, (i + 1) * i) for i = m - 1,
+#: m - 3, ... down to 2 (m even leaves the step i = 1)
+_SWAP_PAIRS = {m: tuple((i, (i + 1) * i) for i in range(m - 1, 1, -2)) for m in range(9, 58)}
 
 
 _TABLE_MAX = 8

@@ -12,6 +12,7 @@ Modules
             and covers of a hand.
 ``state``   the compact ``State`` (``__slots__``, every field immutable; hands are card
             masks), dump/load.
+``entries`` log entries: stored as compact tuples, made into the dicts below when read.
 ``setup``   a new game: Castle, Tavern, deal, and ``options["setup"]``.
 ``rules``   what the actions do: the four steps, enemies falling, winning and losing.
 ``legal``   legal actions, their checking, the timeout defaults.

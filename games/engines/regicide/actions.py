@@ -8,7 +8,8 @@ a few integer operations and applied without parsing. Equal plain dicts are acce
 (``legal.check`` parses them and finds the shared action).
 """
 
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import call, itemgetter
 
 from games.engines.regicide.cards import (
     ACE_MASK,
@@ -22,7 +23,9 @@ from games.engines.regicide.cards import (
     NAMES,
     RANK,
     bits_of,
+    capped_values,
     cover_picks,
+    piece_tables,
 )
 
 PLAY_KIND, DISCARD_KIND, YIELD_KIND, FLIP_KIND, CHOOSE_KIND = 0, 1, 2, 3, 4
@@ -104,15 +107,23 @@ def _play(mask):
 
 #: bit -> the action playing that card alone
 SINGLE = {b: _play(b) for b in NAME}
-#: Ace bit -> {bit of another card: the action playing both} (each pair once: another Ace
-#: only when it comes later in the canonical order; never a Jester)
-PAIRS = {}
-for _a in bits_of(ACE_MASK):
-    PAIRS[_a] = {
-        b: _play(_a | b)
-        for b in NAME
-        if b != _a and not b & JESTER_MASK and not (b & ACE_MASK and b < _a)
-    }
+#: the single plays of a mask, piece by piece (see ``cards.piece_tables``)
+_S0, _S1, _S2, _S3, _S4, _S5 = piece_tables(lambda bits: tuple(map(SINGLE.__getitem__, bits)))
+
+
+def _ace_pairs(ace):
+    """The partners an Ace is listed with (each pair once: another Ace only when it comes
+    later in the canonical order; never a Jester), as their mask and the piece tables of
+    the pairs, partners in the canonical order."""
+    partners = sum(
+        b for b in NAME if b != ace and not b & JESTER_MASK and not (b & ACE_MASK and b < ace)
+    )
+    pair = {b: _play(ace | b) for b in bits_of(partners)}
+    return partners, piece_tables(lambda bits: tuple(pair[b] for b in bits if b in pair))
+
+
+#: Ace bit -> (mask of its partners, piece tables of its pairs)
+ACE_PAIRS = {a: _ace_pairs(a) for a in bits_of(ACE_MASK)}
 
 
 def _combos_of(group):
@@ -152,57 +163,150 @@ assert all(RANK[NAME[b]] in "2345" for b in bits_of(LOW_MASK))
 def play_actions(hand):
     """Every legal play of ``hand`` (a mask), singles first in the canonical order, then the
     animal companions (Ace by Ace, partners in hand order), then the combos."""
-    hb = bits_of(hand)
-    out = list(map(SINGLE.__getitem__, hb))
-    if len(hb) > 1:
-        if hand & ACE_MASK:
-            for a in bits_of(hand & ACE_MASK):
-                out.extend(filter(None, map(PAIRS[a].get, hb)))
-        low = (hand & LOW_MASK) >> _LOW_SHIFT
-        if low:
-            combos = _LOW_COMBOS.get(low)
-            if combos is None:
-                combos = _low_combos(low)
-            if combos:
-                out.extend(combos)
+    out = [
+        *_S0[hand & 511],
+        *_S1[hand >> 9 & 511],
+        *_S2[hand >> 18 & 511],
+        *_S3[hand >> 27 & 511],
+        *_S4[hand >> 36 & 511],
+        *_S5[hand >> 45],
+    ]
+    if hand & ACE_MASK:
+        for a in bits_of(hand & ACE_MASK):
+            partners, (p0, p1, p2, p3, p4, p5) = ACE_PAIRS[a]
+            p = hand & partners
+            if p:
+                out += (
+                    *p0[p & 511],
+                    *p1[p >> 9 & 511],
+                    *p2[p >> 18 & 511],
+                    *p3[p >> 27 & 511],
+                    *p4[p >> 36 & 511],
+                    *p5[p >> 45],
+                )
+    low = (hand & LOW_MASK) >> _LOW_SHIFT
+    if low & (low - 1):  # two low cards at least
+        combos = _LOW_COMBOS.get(low)
+        if combos is None:
+            combos = _low_combos(low)
+        out += combos
     return out
 
 
 # --- covering discards -------------------------------------------------------------------------
 
-#: mask of a covering discard -> its shared action (bounded: cleared when large)
-DISCARDS: dict = {}
 
+class _Discards(dict):
+    """mask of a covering discard -> its shared action, made on first use (bounded)."""
 
-def discard_action(mask):
-    """The shared action discarding the cards of ``mask``: its ``cards`` run from the most
-    valuable card down (ties in the canonical order)."""
-    action = DISCARDS.get(mask)
-    if action is None:
-        if len(DISCARDS) > 100_000:
-            DISCARDS.clear()
+    __slots__ = ()
+
+    def __missing__(self, mask):
+        if len(self) > 100_000:
+            self.clear()
         bits = bits_of(mask)
         listed = ReadOnlyList(NAME[b] for b in sorted(bits, key=COVER_KEY.__getitem__))
         names = ReadOnlyList(map(NAME.__getitem__, bits))
         value = sum(map(BIT_VALUE.__getitem__, bits))
         data = {"type": "discard", "cards": listed}
-        action = DISCARDS[mask] = _make(DISCARD_KIND, data, mask, bits, names, value)
-    return action
+        action = self[mask] = _make(DISCARD_KIND, data, mask, bits, names, value)
+        return action
+
+
+DISCARDS = _Discards()
+
+
+class _CoversByBits(dict):
+    """The cards of a covering discard as ``cover_actions`` picks them (a tuple of bits in
+    decreasing value, or a single card's bit) -> its shared action (bounded)."""
+
+    __slots__ = ()
+
+    def __missing__(self, bits):
+        if len(self) > 100_000:
+            self.clear()
+        action = self[bits] = DISCARDS[bits if type(bits) is int else sum(bits)]
+        return action
+
+
+_COVERS_BY_BITS = _CoversByBits()
+
+
+def discard_action(mask):
+    """The shared action discarding the cards of ``mask``: its ``cards`` run from the most
+    valuable card down (ties in the canonical order)."""
+    return DISCARDS[mask]
+
+
+#: need -> (bit -> value capped at need, {capped values of a hand: its cover getters})
+_COVER_TABLES: dict = {}
+
+
+def _cover_table(need):
+    if len(_COVER_TABLES) > 64:  # a loaded state may ask for any need
+        _COVER_TABLES.clear()
+    table = _COVER_TABLES[need] = (capped_values(need).__getitem__, {})
+    return table
+
+
+class _Getters(dict):
+    """A cover as indices counted from the end of the hand's sorted cards -> the getter of
+    its bits from that list (the key of ``_COVERS_BY_BITS``); a few hundred of them."""
+
+    __slots__ = ()
+
+    def __missing__(self, pick):
+        getter = self[pick] = itemgetter(*[-1 - end for end in pick])
+        return getter
+
+
+_GETTERS = _Getters()
+
+
+def _by_cover_key(shift, width):
+    """Piece table: the bits of ``mask >> shift`` (``width`` bits) in the cover order."""
+    return tuple(
+        tuple(sorted(bits_of(x << shift), key=COVER_KEY.__getitem__)) for x in range(1 << width)
+    )
+
+
+# A hand in the cover order, rank groups by decreasing value: Kings and Queens, 10s, Jacks,
+# 9s to 7s, 6s to 4s, 3s and 2s, Aces (the canonical order keeps each rank's four cards in a
+# row: see the assertion).
+_KQ = _by_cover_key(44, 8)
+_TENS = _by_cover_key(0, 4)
+_JACKS = _by_cover_key(40, 4)
+_987 = _by_cover_key(24, 12)
+_654 = _by_cover_key(12, 12)
+_32 = _by_cover_key(4, 8)
+_ACES = _by_cover_key(36, 4)
+assert [RANK[c] for c in NAMES[:52:4]] == ["10", *"23456789", "A", "J", "K", "Q"]
 
 
 def cover_actions(hand, need):
     """The minimal covering discards of ``need`` > 0 from ``hand`` (a mask): no card of
-    them can be removed and still cover. In the order of a walk by decreasing value."""
-    cards = sorted(bits_of(hand & ~JESTER_MASK), key=COVER_KEY.__getitem__)
-    picks = cover_picks(tuple(map(BIT_VALUE.__getitem__, cards)), need)
-    get = DISCARDS.get
-    card = cards.__getitem__
-    out = []
-    for pick in picks:
-        mask = sum(map(card, pick))
-        action = get(mask)
-        out.append(action if action is not None else discard_action(mask))
-    return out
+    them can be removed and still cover. In the order of a walk by decreasing value.
+
+    With the cards sorted by decreasing value, the covers depend only on their values
+    (capped at ``need``: a card worth that much covers alone), so they are cached by
+    those values, as getters of the cards counted from the end of the list."""
+    cards = (
+        _KQ[hand >> 44 & 255]
+        + _TENS[hand & 15]
+        + _JACKS[hand >> 40 & 15]
+        + _987[hand >> 24 & 4095]
+        + _654[hand >> 12 & 4095]
+        + _32[hand >> 4 & 255]
+        + _ACES[hand >> 36 & 15]
+    )
+    value, known = _COVER_TABLES.get(need) or _cover_table(need)
+    values = tuple(map(value, cards))
+    getters = known.get(values)
+    if getters is None:
+        if len(known) > 20_000:
+            known.clear()
+        getters = known[values] = tuple(map(_GETTERS.__getitem__, cover_picks(values, need)))
+    return list(map(_COVERS_BY_BITS.__getitem__, map(call, getters, repeat(cards))))
 
 
 def choose_actions(players):

@@ -82,15 +82,17 @@ COVER_KEY = {BIT[c]: i for i, c in enumerate(sorted(NAMES, key=lambda c: (-VALUE
 _PIECES = 6
 
 
-def _piece_tables(make):
+def piece_tables(make):
+    """For each of the six 9-bit pieces of a mask: piece value -> ``make(bits of the piece,
+    in the canonical order)``; ``bits_of`` is made of such tables."""
     return tuple(
         tuple(make([1 << (9 * k + j) for j in range(9) if x >> j & 1]) for x in range(512))
         for k in range(_PIECES)
     )
 
 
-_V0, _V1, _V2, _V3, _V4, _V5 = _piece_tables(lambda bits: sum(BIT_VALUE.get(b, 0) for b in bits))
-_B0, _B1, _B2, _B3, _B4, _B5 = _piece_tables(lambda bits: tuple(b for b in bits if b in NAME))
+_V0, _V1, _V2, _V3, _V4, _V5 = piece_tables(lambda bits: sum(BIT_VALUE.get(b, 0) for b in bits))
+_B0, _B1, _B2, _B3, _B4, _B5 = piece_tables(lambda bits: tuple(b for b in bits if b in NAME))
 
 
 def hand_value(mask):
@@ -159,47 +161,48 @@ def is_play_shape(cards):
 # --- covering discards -------------------------------------------------------------------------
 
 
-_COVERS: dict = {}
+def capped_values(need):
+    """bit -> its value capped at ``need``: a card worth ``need`` or more covers alone, so
+    its exact value cannot change the minimal covers of ``need`` (see ``cover_picks``).
+    Capping shrinks the set of distinct value lists the covers are cached by."""
+    return {b: min(v, need) for b, v in BIT_VALUE.items()}
+
+
+#: (values, need) -> ``cover_picks(values, need)`` (bounded: cleared when large)
+_PICKS: dict = {}
 
 
 def cover_picks(values, need):
-    """The minimal covers of ``need`` from cards of these ``values`` (decreasing) as tuples
-    of indices (cached per values and need); see ``_minimal_picks``."""
-    key = (values, need)
-    picks = _COVERS.get(key)
-    if picks is None:
-        if len(_COVERS) > 50_000:
-            _COVERS.clear()
-        picks = _COVERS[key] = _minimal_picks(values, need)
-    return picks
+    """The minimal covers of ``need`` from cards of these ``values`` (decreasing), in the
+    order of a depth-first walk by decreasing value, each as a tuple of indices counted
+    from the end of ``values`` (0: the last card).
 
-
-def _minimal_picks(values, need):
-    """The minimal covers of ``need`` as tuples of indices into ``values`` (decreasing).
-
-    A depth-first walk by decreasing value: the last value added is the smallest, so a set
-    that reaches ``need`` with it and not without it is minimal.
+    The walk takes each card in turn and completes it with the covers of what is left to
+    cover from the cards after it: counted from the end, those are the covers of the
+    shorter list of values, so they are cached and shared by every list ending the same
+    way. The last value added is the smallest, so a set that reaches ``need`` with it and
+    not without it is minimal. Capping the values at ``need`` or above gives the same
+    covers: a set is listed when the values before its last one stay below ``need`` (so
+    none of them is capped) and the last one reaches it (capped or not).
     """
-    k = len(values)
-    left = [0] * (k + 1)  # left[i]: the sum of values[i:]
-    for i in range(k - 1, -1, -1):
-        left[i] = left[i + 1] + values[i]
+    key = (values, need)
+    picks = _PICKS.get(key)
+    if picks is not None:
+        return picks
     out = []
-    if left[0] < need:
-        return ()
-    chosen = []
-
-    def walk(start, total):
-        for i in range(start, k):
-            if total + left[i] < need:
-                return
-            v = values[i]
-            chosen.append(i)
-            if total + v >= need:
-                out.append(tuple(chosen))
-            else:
-                walk(i + 1, total + v)
-            chosen.pop()
-
-    walk(0, 0)
-    return tuple(out)
+    left = sum(values)  # the sum of values[i:]
+    end = len(values)
+    for i, v in enumerate(values):
+        if left < need:
+            break
+        left -= v
+        end -= 1
+        if v >= need:
+            out.append((end,))
+        else:
+            for rest in cover_picks(values[i + 1 :], need - v):
+                out.append((end, *rest))
+    if len(_PICKS) > 100_000:
+        _PICKS.clear()
+    picks = _PICKS[key] = tuple(out)
+    return picks

@@ -17,7 +17,25 @@ from games.engines.regicide.cards import (
     hand_value,
     names_of,
 )
+from games.engines.regicide.entries import (
+    attack_entry,
+    choose_next_entry,
+    defeat_entry,
+    discard_entry,
+    enemy_entry,
+    flip_jester_entry,
+    jester_entry,
+    lost_entry,
+    play_entry,
+    won_entry,
+    yield_entry,
+)
 from games.engines.regicide.state import CHOOSE, DISCARD, OVER, PLAY
+
+#: enemy card -> (health, attack, suit bit, suit letter)
+FOE = {
+    card: (health, attack, SUIT_BIT[card[-1]], card[-1]) for card, (health, attack) in ENEMY.items()
+}
 
 
 def can_yield(s, seat):
@@ -41,7 +59,7 @@ def start_turn(s, seat):
 def lose(s, seat, reason):
     s.phase = OVER
     s.result = "lost"
-    s.add_log({"event": "lost", "player": s.game.players[seat], "reason": reason})
+    s.log = ((lost_entry, s.game.players[seat], reason), s.log)
 
 
 # --- step 1: play -----------------------------------------------------------------------------
@@ -56,50 +74,50 @@ def play(s, seat, action):
     if s.yielded:
         s.yielded &= ~(1 << seat)
     s.table = (*s.table, (seat, action.bits))
-    suits = action.suits
-    if suits == JESTER_SUITS:  # a Jester, always alone
+    powers = action.suits
+    if powers == JESTER_SUITS:  # a Jester, always alone
         jester(s, seat, action.names[0])
         return
     attack = action.value
-    enemy = s.enemy
-    entry = {"event": "play", "player": g.players[seat], "cards": action.names, "attack": attack}
-    immune = 0 if s.jester else SUIT_BIT[enemy[-1]]  # 0: no suit is immune
-    if suits & immune:
-        entry["immune"] = enemy[-1]
-        if immune == 8:
+    health, strength, suit, letter = FOE[s.enemy]
+    immune = healed = drawn = shield = None
+    if powers & suit and not s.jester:  # the enemy's own suit: no power while it is immune
+        immune = letter
+        if suit == 8:
             s.blocked += attack
-    powers = suits & ~immune
+        powers ^= suit
     # step 2: the suit powers, Hearts before Diamonds
     if powers & 1:
-        entry["healed"] = heal(s, attack)
+        healed = heal(s, attack)
     if powers & 2:
-        entry["drawn"] = draw_round(s, seat, attack)
+        drawn = draw_round(s, seat, attack)
     if powers & 8:
         s.shield += attack
-        entry["shield"] = attack
+        shield = attack
     damage = attack * 2 if powers & 4 else attack
-    entry["damage"] = damage
-    s.log = (entry, s.log)
+    s.log = (
+        (play_entry, g.players[seat], action.names, attack, immune, healed, drawn, shield, damage),
+        s.log,
+    )
     # step 3: damage, and the enemy falls at its health or more
     total = s.damage = s.damage + damage
-    health = ENEMY[enemy][0]
     if total >= health:
         defeat(s, seat, total == health)
     else:
-        suffer(s, seat)
+        suffer(s, seat, strength)
 
 
 def jester(s, seat, card):
     """A Jester: immunity cancelled until the enemy falls; no steps 3-4; its player names
     who plays next."""
-    entry = {"event": "jester", "player": s.game.players[seat], "card": card}
+    shield = None
     if not s.jester:
         s.jester = True
         if s.blocked:  # a Spades enemy: the Spades already played now count
-            s.shield += s.blocked
-            entry["shield"] = s.blocked
+            shield = s.blocked
+            s.shield += shield
             s.blocked = 0
-    s.add_log(entry)
+    s.log = ((jester_entry, s.game.players[seat], card, shield), s.log)
     s.phase = CHOOSE
 
 
@@ -152,7 +170,7 @@ def draw_round(s, seat, count):
 def defeat(s, seat, exact):
     g = s.game
     enemy = s.enemy
-    s.add_log({"event": "defeat", "player": g.players[seat], "card": enemy, "exact": exact})
+    s.log = ((defeat_entry, g.players[seat], enemy, exact), s.log)
     table = s.table
     played = table[0][1] if len(table) == 1 else tuple(b for _, bits in table for b in bits)
     if exact:  # face down on top of the Tavern
@@ -167,11 +185,11 @@ def defeat(s, seat, exact):
         s.enemy = None
         s.phase = OVER
         s.result = "won"
-        s.add_log({"event": "won", "medal": medal(s)})
+        s.log = ((won_entry, medal(s)), s.log)
         return
     s.enemy = s.castle[0]
     s.castle = s.castle[1:]
-    s.add_log({"event": "enemy", "card": s.enemy, "castle": len(s.castle)})
+    s.log = ((enemy_entry, s.enemy, len(s.castle)), s.log)
     start_turn(s, seat)  # the killer plays again, from step 1
 
 
@@ -184,13 +202,12 @@ def medal(s):
 # --- step 4: the enemy strikes back -----------------------------------------------------------
 
 
-def suffer(s, seat):
-    """Step 4: the enemy attacks ``seat`` (its attack less the shields)."""
-    attack = ENEMY[s.enemy][1] - s.shield
+def suffer(s, seat, strength):
+    """Step 4: the enemy (of attack ``strength``) attacks ``seat``, less the shields."""
+    attack = strength - s.shield
     if attack < 0:
         attack = 0
-    g = s.game
-    s.add_log({"event": "attack", "card": s.enemy, "player": g.players[seat], "amount": attack})
+    s.log = ((attack_entry, s.enemy, s.game.players[seat], attack), s.log)
     if attack == 0:
         next_turn(s, seat)
         return
@@ -202,8 +219,8 @@ def suffer(s, seat):
 
 def yield_turn(s, seat, action=None):
     s.yielded |= 1 << seat
-    s.add_log({"event": "yield", "player": s.game.players[seat]})
-    suffer(s, seat)
+    s.log = ((yield_entry, s.game.players[seat]), s.log)
+    suffer(s, seat, FOE[s.enemy][1])
 
 
 def discard(s, seat, action):
@@ -211,15 +228,7 @@ def discard(s, seat, action):
     hands[seat] ^= action.mask
     s.hands = tuple(hands)
     s.discard = s.discard + action.bits  # in the canonical order, as the log lists them
-    s.log = (
-        {
-            "event": "discard",
-            "player": s.game.players[seat],
-            "cards": action.names,
-            "value": action.value,
-        },
-        s.log,
-    )
+    s.log = ((discard_entry, s.game.players[seat], action.names, action.value), s.log)
     s.cover = 0
     next_turn(s, seat)
 
@@ -237,7 +246,7 @@ def next_turn(s, seat):
 def choose_next(s, seat, action):
     chosen = action.value
     g = s.game
-    s.add_log({"event": "choose_next", "player": g.players[seat], "next": g.players[chosen]})
+    s.log = ((choose_next_entry, g.players[seat], g.players[chosen]), s.log)
     start_turn(s, chosen)
 
 
@@ -254,15 +263,8 @@ def flip_jester(s, seat, action=None):
     hands[seat] = sum(drawn)
     s.hands = tuple(hands)
     s.jesters_left -= 1
-    s.add_log(
-        {
-            "event": "flip_jester",
-            "player": g.players[seat],
-            "discarded": names_of(hand),
-            "drawn": count,
-            "jesters_left": s.jesters_left,
-        }
-    )
+    entry = (flip_jester_entry, g.players[seat], names_of(hand), count, s.jesters_left)
+    s.log = (entry, s.log)
     if s.phase == PLAY:
         start_turn(s, seat)
     elif not s.jesters_left and hand_value(s.hands[seat]) < s.cover:

@@ -2,7 +2,7 @@
 
 from itertools import permutations
 
-from games.engines.base import IllegalAction, SeededRandom, seed_to_key, shuffle_at
+from games.engines.base import IllegalAction, below_at, seed_to_key, shuffle_at
 from games.engines.regicide.cards import (
     ALL_CARDS,
     BIT,
@@ -11,8 +11,10 @@ from games.engines.regicide.cards import (
     FACE_RANKS,
     JESTERS,
     SUITS,
+    TABLE,
     TAVERN_BASE,
 )
+from games.engines.regicide.entries import enemy_entry, start_entry
 from games.engines.regicide.rules import start_turn
 from games.engines.regicide.state import PLAY, Game, State
 
@@ -53,13 +55,9 @@ def new_game(players, options=None, seed=None):
         players = _check_players(players)
     g = Game(players, seed_to_key(seed))
     if options is None or options == {}:
-        placed = hands = None
-        castle = tavern = discard = ()
-        first = 0
-        jesters_left = 2 if g.solo else 0
-    else:
-        hands, castle, tavern, discard, first, jesters_left = _read_setup(g, options)
-        placed = set(castle).union(tavern, discard, *hands.values())
+        return _new_plain_game(g)
+    hands, castle, tavern, discard, first, jesters_left = _read_setup(g, options)
+    placed = set(castle).union(tavern, discard, *hands.values())
     key = g.key
     # the Castle: Jacks on Queens on Kings, each group shuffled (the cards not placed)
     if placed:
@@ -74,7 +72,8 @@ def new_game(players, options=None, seed=None):
             raise IllegalAction("setup: the Castle needs at least one enemy")
         rest = [BIT[c] for c in TAVERN_CARDS[g.jesters] if c not in placed]
     else:
-        castle, ctr = _castle(key)
+        enemy, below, ctr = _castle(key)
+        castle = (enemy, *below)
         rest = list(TAVERN_BITS[g.jesters])
     # the Tavern: the number cards, the Aces and the Jesters of the player count
     ctr = shuffle_at(key, ctr, rest)
@@ -89,7 +88,6 @@ def new_game(players, options=None, seed=None):
             pos += size
     s = State.__new__(State)
     s.game = g
-    s.cache = None
     s.hands = tuple(dealt)
     s.tavern = (*map(BIT.__getitem__, tavern), *rest[pos:])
     s.discard = tuple(map(BIT.__getitem__, discard))
@@ -105,33 +103,63 @@ def new_game(players, options=None, seed=None):
     s.jesters_left = jesters_left
     s.ctr = ctr
     s.result = None
-    start = {
-        "event": "start",
-        "players": list(g.players),
-        "first_player": g.players[first],
-        "solo": g.solo,
-    }
-    s.log = ({"event": "enemy", "card": s.enemy, "castle": len(s.castle)}, (start, None))
+    start = (start_entry, g.players, g.players[first], g.solo)
+    s.log = ((enemy_entry, s.enemy, len(s.castle)), (start, None))
     start_turn(s, first)
+    return s
+
+
+def _new_plain_game(g):
+    """``new_game`` without ``setup``: what the code above does with nothing placed."""
+    key = g.key
+    enemy, castle, ctr = _castle(key)
+    tavern = list(TAVERN_BITS[g.jesters])
+    ctr = shuffle_at(key, ctr, tavern)
+    dealt = _DEALT[g.n]
+    s = State.__new__(State)
+    s.game = g
+    s.hands = tuple(map(sum, map(tavern.__getitem__, _DEALS[g.n])))
+    s.tavern = tuple(tavern[dealt:])
+    s.discard = ()
+    s.enemy = enemy
+    s.castle = castle
+    s.damage = s.shield = s.blocked = 0
+    s.jester = False
+    s.table = ()
+    s.cur = 0
+    s.phase = PLAY  # every hand holds cards: start_turn has nothing to check
+    s.cover = 0
+    s.yielded = 0
+    s.jesters_left = 2 if g.solo else 0
+    s.ctr = ctr
+    s.result = None
+    players = g.players
+    s.log = ((enemy_entry, enemy, len(castle)), ((start_entry, players, players[0], g.solo), None))
     return s
 
 
 TAVERN_CARDS = {count: (*TAVERN_BASE, *JESTERS[:count]) for count in (0, 1, 2)}
 TAVERN_BITS = {count: tuple(map(BIT.__getitem__, cards)) for count, cards in TAVERN_CARDS.items()}
-_FACE_GROUPS = tuple(tuple(rank + s for s in SUITS) for rank in FACE_RANKS)
-_ORDERS4 = tuple(permutations(range(4)))
+#: players -> the slices of the shuffled Tavern dealt to each seat, and the cards dealt
+_DEALS = {n: tuple(slice(i * TABLE[n][1], (i + 1) * TABLE[n][1]) for i in range(n)) for n in TABLE}
+_DEALT = {n: n * TABLE[n][1] for n in TABLE}
+#: the four orders of each group of the Castle (Jacks, Queens, Kings), as _ORDERS4 lists them
+_GROUP_ORDERS = tuple(
+    tuple(tuple(map(group.__getitem__, order)) for order in permutations(range(4)))
+    for group in (tuple(rank + s for s in SUITS) for rank in FACE_RANKS)
+)
 
 
 def _castle(key):
     """The full Castle from block 0: one uniform number below 24**3 orders the Jacks, the
-    Queens and the Kings (one SHA-256 block instead of three). Returns (castle, counter)."""
-    r = SeededRandom(key, 0)
-    x = r.below(24 * 24 * 24)
-    castle = []
-    for group in _FACE_GROUPS:
-        x, index = divmod(x, 24)
-        castle.extend(map(group.__getitem__, _ORDERS4[index]))
-    return castle, r.finish()
+    Queens and the Kings (one SHA-256 block instead of three). Returns (its top card, the
+    cards below it, counter)."""
+    x, counter = below_at(key, 0, 24 * 24 * 24)
+    jacks, queens, kings = _GROUP_ORDERS
+    x, j = divmod(x, 24)
+    x, q = divmod(x, 24)
+    top, *below = jacks[j]
+    return top, (*below, *queens[q], *kings[x]), counter
 
 
 def _read_setup(g, options):

@@ -54,17 +54,16 @@ _FIELDS = (
     "jesters_left",  # solo: Jesters still set aside (0 otherwise)
     "ctr",  # the RNG counter
     "result",  # None, "won" or "lost"
-    "log",  # cons list of entries
+    "log",  # cons list of entries (see ``entries``)
 )
 
 
 class State:
-    __slots__ = ("game", "cache", *_FIELDS)
+    __slots__ = ("game", *_FIELDS)
 
     def copy(self):
         s = State.__new__(State)
         s.game = self.game
-        s.cache = None
         s.hands = self.hands
         s.tavern = self.tavern
         s.discard = self.discard
@@ -85,15 +84,14 @@ class State:
         s.log = self.log
         return s
 
-    def add_log(self, entry):
-        self.log = (entry, self.log)
 
-
-def log_entries(log):
-    """The entries of a cons-list log, oldest first."""
+def log_dicts(log):
+    """The entries of a cons-list log as fresh dicts, oldest first: the rules' tuples
+    (``entries``) made into dicts, a loaded log's dicts copied (their lists too)."""
     out = []
     while log is not None:
-        out.append(log[0])
+        entry = log[0]
+        out.append(entry[0](*entry[1:]) if type(entry) is tuple else _copy_entry(entry))
         log = log[1]
     out.reverse()
     return out
@@ -102,8 +100,8 @@ def log_entries(log):
 _LIST_KEYS = ("cards", "players", "discarded")
 
 
-def copy_entry(entry):
-    """A copy of one of the engine's own log entries (its lists copied too)."""
+def _copy_entry(entry):
+    """A copy of a loaded log entry (its lists copied too)."""
     out = entry.copy()
     for key in _LIST_KEYS:
         if key in out:
@@ -143,7 +141,7 @@ def dump_state(s):
         "yielded": s.yielded,
         "jesters_left": s.jesters_left,
         "result": s.result,
-        "log": [copy_entry(e) for e in log_entries(s.log)],
+        "log": log_dicts(s.log),
     }
 
 
@@ -188,7 +186,6 @@ def load_state(data):
         raise ValueError("bad key")
     s = State.__new__(State)
     s.game = g
-    s.cache = None
     s.ctr = _int(data["ctr"])
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != g.n:

@@ -2,7 +2,7 @@
 
 from games.engines.regicide.cards import ENEMY, NAME, SUIT, human_sorted, names_of
 from games.engines.regicide.rules import can_yield, medal
-from games.engines.regicide.state import DISCARD, OVER, PHASES, PLAY, copy_entry, log_entries
+from games.engines.regicide.state import DISCARD, OVER, PHASES, PLAY, log_dicts
 
 
 def outcome(s):
@@ -61,6 +61,6 @@ def view_for(s, seat):
         "max_hand_size": g.max_hand,
         "solo": g.solo,
         "jesters_left": s.jesters_left if g.solo else None,
-        "log": [copy_entry(e) for e in log_entries(s.log)],
+        "log": log_dicts(s.log),
         "outcome": outcome(s),
     }
