@@ -301,12 +301,20 @@ def cover_actions(hand, need):
     )
     value, known = _COVER_TABLES.get(need) or _cover_table(need)
     values = tuple(map(value, cards))
+    # the cards worth ``need`` (capped) come first and cover alone; the covers of the rest
+    # do not depend on how many there are (counted from the end), so the rest is the key
+    alone = values.count(need)
+    if alone:
+        values = values[alone:]
     getters = known.get(values)
     if getters is None:
-        if len(known) > 20_000:
+        if len(known) > 50_000:
             known.clear()
         getters = known[values] = tuple(map(_GETTERS.__getitem__, cover_picks(values, need)))
-    return list(map(_COVERS_BY_BITS.__getitem__, map(call, getters, repeat(cards))))
+    out = list(map(_COVERS_BY_BITS.__getitem__, map(call, getters, repeat(cards))))
+    if alone:
+        out[:0] = map(_COVERS_BY_BITS.__getitem__, cards[:alone])
+    return out
 
 
 def choose_actions(players):

@@ -2,10 +2,11 @@
 
 from games.engines.base import N_, Engine, IllegalAction
 from games.engines.regicide import rules
+from games.engines.regicide.actions import DISCARD_KIND, PLAY_KIND, Action
 from games.engines.regicide.legal import check, default_action, legal_actions
 from games.engines.regicide.log import describe
 from games.engines.regicide.setup import new_game
-from games.engines.regicide.state import OVER, dump_state, load_or_refuse
+from games.engines.regicide.state import DISCARD, OVER, PLAY, dump_state, load_or_refuse
 from games.engines.regicide.view import outcome, view_for
 
 # Action.kind -> what it does: play, discard, yield, flip_jester, choose_next
@@ -20,13 +21,30 @@ class RegicideEngine(Engine):
     def new_game(self, players, options=None, seed=None):
         return new_game(players, options, seed)
 
-    def legal_actions(self, state, player):
-        seat = state.game.seat.get(player) if type(player) is str else None
-        if seat is None:
-            return []
-        return legal_actions(state, seat)
+    # the function itself: no call of a method in between on the hot path
+    legal_actions = staticmethod(legal_actions)
 
     def apply(self, state, player, action):
+        if type(action) is Action and type(player) is str:
+            # the common case in one step: a play or a discard handed out by the engine, by
+            # the current player, legal if its cards are in hand (and it covers the damage)
+            seat = state.game.seat.get(player)
+            if seat == state.cur:
+                kind = action.kind
+                if kind == PLAY_KIND:
+                    if state.phase == PLAY and not action.mask & ~state.hands[seat]:
+                        s = state.copy()
+                        rules.play(s, seat, action)
+                        return s
+                elif kind == DISCARD_KIND:
+                    if (
+                        state.phase == DISCARD
+                        and not action.mask & ~state.hands[seat]
+                        and action.value >= state.cover
+                    ):
+                        s = state.copy()
+                        rules.discard(s, seat, action)
+                        return s
         seat = state.game.seat.get(player) if type(player) is str else None
         if seat is None:
             raise IllegalAction(N_("%(player)s is not a player of this game"), player=repr(player))

@@ -25,9 +25,11 @@ from games.engines.regicide.state import DISCARD, OVER, PLAY
 __all__ = ["Action", "ReadOnlyList", "check", "default_action", "legal_actions"]
 
 
-def legal_actions(s, seat):
-    """Every legal action of ``seat`` now (shared read-only dicts)."""
-    if seat != s.cur:
+def legal_actions(s, player):
+    """Every legal action of ``player`` (a name) now, shared read-only dicts; none for a
+    name that is not a player of the game (the engine's ``legal_actions`` itself)."""
+    seat = s.game.seat.get(player) if type(player) is str else None
+    if seat != s.cur:  # not a player (None), not their turn
         return []
     phase = s.phase
     if phase == PLAY:
