@@ -166,3 +166,25 @@ def test_an_intrigue_table_from_the_lobby_to_the_first_sending(browser, site):
     assert pages["oto"].locator("form.move-form button[name=action]").count() > 0
     for context in contexts.values():
         context.close()
+
+
+def test_a_refresh_with_nothing_new_keeps_what_the_player_is_typing(browser, site):
+    data = site.setup("kim", "lea", "max", "--intrigue-game")
+    page = logged_in_context(browser, site, data["sessions"]["max"]).new_page()
+    page.goto(f"/games/{data['game']}/")
+    page.wait_for_selector("[data-testid=intrigue-table]")
+    mark_no_reload(page)
+    amount = page.locator("[data-testid=offer-form] [data-testid=offer-amount]")
+    amount.fill("7")
+    with page.expect_response(lambda r: "/panel/" in r.url):
+        page.evaluate("htmx.trigger(document.body, 'panel-changed', {})")
+    page.wait_for_timeout(300)
+    assert amount.input_value() == "7"
+    assert page.evaluate("document.activeElement.dataset.testid") == "offer-amount"
+    # Away from the field, the same refresh goes through (and brings the standing value).
+    page.locator("#status-heading").focus()
+    with page.expect_response(lambda r: "/panel/" in r.url):
+        page.evaluate("htmx.trigger(document.body, 'panel-changed', {})")
+    page.wait_for_timeout(300)
+    assert amount.input_value() != "7"
+    assert still_same_document(page)

@@ -142,6 +142,11 @@
   // the panel now on the page instead. A refresh that brings nothing new (same revision)
   // keeps the message shown by the last answer.
   var kept = null;
+  function editing(p) {
+    var field = document.activeElement;
+    return !!field && p.contains(field) && /^(INPUT|SELECT|TEXTAREA)$/.test(field.tagName) &&
+      field.type !== "submit" && field.type !== "hidden";
+  }
   function beforePanelSwap(event) {
     var detail = event.detail;
     if (!detail || !detail.target || detail.target.id !== "game-panel") return;
@@ -150,6 +155,16 @@
       if (current) detail.target = current;
     }
     var verb = detail.requestConfig && detail.requestConfig.verb;
+    // A refresh that brings nothing new (the same revision) while the player is filling in
+    // a field of the panel would wipe what they typed: the panel stays as it is.
+    if (verb === "get" && editing(detail.target)) {
+      var same = /data-revision="(\d+)"/.exec(detail.serverResponse || "");
+      if (same && same[1] === detail.target.dataset.revision) {
+        detail.shouldSwap = false;
+        kept = null;
+        return;
+      }
+    }
     var flashes = detail.target.querySelectorAll(".flash");
     kept = verb === "get" && flashes.length
       ? { rev: detail.target.dataset.revision, nodes: flashes } : null;
