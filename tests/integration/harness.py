@@ -185,3 +185,24 @@ class CeleryProcesses:
         self._kill(self.worker, signal.SIGTERM)
         self.beat = self.worker = None
         self._log.close()
+
+
+def db_url() -> str:
+    """The test database's URL, for the worker and beat subprocesses to share it."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
+
+
+def point_app_at(url, *, eager=False) -> None:
+    """This process's Celery app publishes to broker `url` (pools dropped to reconnect)."""
+    from complots_site.celery import app as celery_app
+
+    celery_app.conf.broker_url = url
+    celery_app.conf.task_always_eager = eager
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None

@@ -19,7 +19,7 @@ from complots_site.celery import app as celery_app
 from games.table.models import Event, Game
 from tests.clock.helpers import fresh, play, start_game
 
-from .harness import CeleryProcesses, RedisServer, wait_for
+from .harness import CeleryProcesses, RedisServer, db_url, point_app_at, wait_for
 
 pytestmark = [
     pytest.mark.integration,
@@ -32,21 +32,6 @@ pytestmark = [
 ]
 
 SWEEP = 1.0  # seconds between two sweeps of the beat in these tests
-
-
-def _db_url():
-    db = connection.settings_dict
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
-    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
-
-
-def _point_app_at(url):
-    celery_app.conf.broker_url = url
-    celery_app.conf.task_always_eager = False
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
 
 
 @pytest.fixture
@@ -62,7 +47,7 @@ def stack(tmp_path, django_db_blocker):
     env.update(
         DJANGO_SETTINGS_MODULE="complots_site.settings",
         SECRET_KEY=settings.SECRET_KEY,
-        DATABASE_URL=_db_url(),
+        DATABASE_URL=db_url(),
         DATABASE_POOL="0",
         REDIS_URL=redis.url,
         CACHE_KEY_PREFIX="deadline-it",
@@ -73,7 +58,7 @@ def stack(tmp_path, django_db_blocker):
     )
     procs = CeleryProcesses(tmp_path, env)
     saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    _point_app_at(redis.url)
+    point_app_at(redis.url)
     try:
         procs.start_worker()
         procs.start_beat()
@@ -82,9 +67,7 @@ def stack(tmp_path, django_db_blocker):
     finally:
         procs.stop_all()
         redis.stop()
-        celery_app.conf.broker_url, celery_app.conf.task_always_eager = saved
-        celery_app._pool = None
-        celery_app.amqp._producer_pool = None
+        point_app_at(saved[0], eager=saved[1])
 
 
 def system_events(game, since_seq=0):
@@ -166,7 +149,7 @@ def test_a_worker_killed_mid_task_loses_nothing(stack, alice, bob):
     seq = fresh(game).state_seq
     dbname = connection.settings_dict["NAME"]
     # Hold the game row: the countdown task blocks on it, mid-task, in its transaction.
-    holder = psycopg.connect(_db_url().replace("postgres://", "postgresql://"))
+    holder = psycopg.connect(db_url().replace("postgres://", "postgresql://"))
     try:
         holder.execute("BEGIN")
         holder.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE", [game.pk])

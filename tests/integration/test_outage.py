@@ -23,7 +23,6 @@ import time
 import pytest
 from asgiref.sync import async_to_sync
 from django.conf import settings
-from django.db import connection
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
@@ -36,7 +35,7 @@ from tests.clock.helpers import fresh, start_game
 from tests.conftest import PASSWORD
 from tests.table.test_views_wiring import complots_game, time_out
 
-from .harness import CeleryProcesses, RedisServer, wait_for
+from .harness import CeleryProcesses, RedisServer, db_url, point_app_at, wait_for
 
 pytestmark = [
     pytest.mark.integration,
@@ -50,21 +49,6 @@ pytestmark = [
 
 SWEEP = 1.0  # seconds between two sweeps of the beat in these tests
 PREFIX = "outage-it"
-
-
-def _db_url():
-    db = connection.settings_dict
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
-    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
-
-
-def _point_app_at(url, eager):
-    celery_app.conf.broker_url = url
-    celery_app.conf.task_always_eager = eager
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
 
 
 @pytest.fixture
@@ -92,7 +76,7 @@ def site(tmp_path, settings):
     env.update(
         DJANGO_SETTINGS_MODULE="complots_site.settings",
         SECRET_KEY=settings.SECRET_KEY,
-        DATABASE_URL=_db_url(),
+        DATABASE_URL=db_url(),
         DATABASE_POOL="0",
         REDIS_URL=redis.url,
         CACHE_KEY_PREFIX=PREFIX,
@@ -102,7 +86,7 @@ def site(tmp_path, settings):
         PYTHONPATH=str(settings.BASE_DIR),
     )
     saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    _point_app_at(redis.url, eager=False)
+    point_app_at(redis.url, eager=False)
     procs = CeleryProcesses(tmp_path, env)
     procs.redis = redis
     try:
@@ -110,7 +94,7 @@ def site(tmp_path, settings):
     finally:
         procs.stop_all()
         redis.stop()
-        _point_app_at(saved[0], eager=saved[1])
+        point_app_at(saved[0], eager=saved[1])
 
 
 def timeouts_of(game, player_id):
