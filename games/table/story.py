@@ -47,10 +47,7 @@ def note_events(game) -> list[Note]:
     every event moves `state_seq` and events never change, so every page of one version of
     the game reads them from there, without a query."""
     key = f"story-notes:{game.pk}:{game.state_seq}"
-    try:
-        cached = cache.get(key)
-    except Exception:  # a cache outage costs the query, nothing more
-        cached = None
+    cached = _cached(key)
     if cached is not None:
         return cached
     rows = (
@@ -60,11 +57,23 @@ def note_events(game) -> list[Note]:
         .values_list("seq", "kind", "reason", "action", "seat_id", "seat__player_id")
     )
     notes = [Note(*row) for row in rows]
+    _keep(key, notes, NOTES_CACHE_SECONDS)
+    return notes
+
+
+def _cached(key):
+    """The cached value or None; a cache outage costs the work it saved, nothing more."""
     try:
-        cache.set(key, notes, NOTES_CACHE_SECONDS)
+        return cache.get(key)
+    except Exception:
+        return None
+
+
+def _keep(key, value, seconds) -> None:
+    try:
+        cache.set(key, value, seconds)
     except Exception:
         pass
-    return notes
 
 
 def _public_count(entries) -> int:
@@ -76,10 +85,7 @@ def note_positions(game, notes) -> dict[int, int]:
     if not notes:
         return {}
     key = f"story:{game.pk}:{notes[-1].seq}"
-    try:
-        cached = cache.get(key)
-    except Exception:  # a cache outage costs a replay, nothing more
-        cached = None
+    cached = _cached(key)
     if cached is not None:
         return cached
     from games.table.models import Game
@@ -106,10 +112,7 @@ def note_positions(game, notes) -> dict[int, int]:
     except Exception:  # a log that no longer replays: the notes go at the end
         log.warning("story: game %s does not replay", game.pk, exc_info=True)
         return {}
-    try:
-        cache.set(key, positions, CACHE_SECONDS)
-    except Exception:
-        pass
+    _keep(key, positions, CACHE_SECONDS)
     return positions
 
 
