@@ -20,4 +20,5 @@ class BotSeatsConfig(AppConfig):
         clock_signals.seat_dropped.connect(moves.on_seat_dropped, dispatch_uid="bots_dropped")
         clock_signals.swept.connect(moves.on_swept, dispatch_uid="bots_swept")
         table_page.register(page.seat_context)
+        table_page.read_with(seat=["user__bot_account"])
         table_page.register_lobby(page.lobby_context)

@@ -12,16 +12,25 @@ from games.table.forms import bot_level_label, game_label
 from games.table.models import MAX_SEATS, Game, TimeControl
 
 
+def bot_levels(seats) -> dict:
+    """{user id: bot level} of the seats played by bots: from the accounts loaded with the
+    seats (`page.read_with`), else one query."""
+    accounts = [page.loaded(s, "user__bot_account") for s in seats]
+    if any(a is page.MISSING for a in accounts):
+        return dict(
+            BotAccount.objects.filter(user_id__in=[s.user_id for s in seats]).values_list(
+                "user_id", "level"
+            )
+        )
+    return {a.user_id: a.level for a in accounts if a is not None}
+
+
 def seat_context(request, game_view, context) -> dict:
     if context["part"] != page.PAGE:
         return {}
     game = game_view.game
     seats = game_view.seats
-    levels = dict(
-        BotAccount.objects.filter(user_id__in=[s.user_id for s in seats]).values_list(
-            "user_id", "level"
-        )
-    )
+    levels = bot_levels(seats)
     infos = context["seat_infos"]
     bots = []
     for s in seats:

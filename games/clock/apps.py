@@ -19,3 +19,4 @@ class ClockConfig(AppConfig):
         game_changed.connect(bookkeeping.on_game_changed, dispatch_uid="clock_game_changed")
         # The seats' deadline badges, the votes and the host's timeout policy on the page.
         table_page.register(page.seat_context)
+        table_page.read_with(game=["clock"], seat=["clock"])

@@ -24,6 +24,7 @@ from games.clock.deadlines import (
     engine_of,
     human_deadline,
 )
+from games.clock.missed import keep_runs
 from games.clock.models import GameClock, SeatClock
 from games.table.models import Event, Game, Seat
 from games.table.services.common import decision_continues
@@ -51,8 +52,9 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     """Catch up the deadline bookkeeping with the game's last event. The row is locked.
 
     Idempotent per seq: recomputes the deadline (away, autopilot), updates who waits since
-    when, tells the mail of a new decision or the end (`games.clock.signals`), sets the
-    reminder time and schedules the countdown task. Returns True when it did something.
+    when and the seats' runs of missed deadlines (`games.clock.missed`), tells the mail of
+    a new decision or the end (`games.clock.signals`), sets the reminder time and schedules
+    the countdown task. Returns True when it did something.
     """
     now = now or timezone.now()
     clock = GameClock.objects.filter(game=game).first()
@@ -131,8 +133,10 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
         elif seat_clock.waiting_since_seq is not None:
             seat_clock.waiting_since_seq = None
             changed.append(seat_clock)
-    if changed:
-        SeatClock.objects.bulk_update(changed, ["waiting_since_seq"])
+    counted = keep_runs(game, clock, event, clocks)  # runs of missed deadlines
+    if changed or counted:
+        changed.extend(c for c in counted if c not in changed)
+        SeatClock.objects.bulk_update(changed, ["waiting_since_seq", "missed"])
 
     long_enough = deadline is not None and deadline - started_at >= MAIL_MIN_DECISION
     told = [

@@ -4,8 +4,8 @@ The table's `Game.deadline_at` says when the decision the engine waits for expir
 rows here hold what the deadline machinery needs besides it:
 
 - `TimeoutPolicy`: per game, how many missed deadlines in a row drop a player, and how.
-- `SeatClock`: per seat, the drop (autopilot/out/handed to a bot) and when the seat started
-  to be awaited.
+- `SeatClock`: per seat, the drop (autopilot/out/handed to a bot), when the seat started
+  to be awaited and its current run of missed deadlines.
 - `GameClock`: per game, when the current deadline started (for the 80 % reminder) and which
   seq it belongs to.
 - `AwayExtension`: the extension away mode granted a seat for one decision (seq), so the
@@ -59,6 +59,9 @@ class SeatClock(models.Model):
     bot_level = models.CharField(max_length=16, blank=True, default="")
     # The seq from which the engine has been waiting for this seat without a break, or None.
     waiting_since_seq = models.PositiveIntegerField(null=True, blank=True)
+    # The seat's current run of missed deadlines, counted by the bookkeeping event by event
+    # up to `GameClock.missed_seq` (`games.clock.missed`).
+    missed = models.PositiveIntegerField(default=0)
 
     def __str__(self):
         return f"clock of seat {self.seat_id}"
@@ -74,6 +77,9 @@ class GameClock(models.Model):
     # The player whose turn it is, and the seq their turn started at (mail keys).
     turn_player = models.CharField(max_length=16, blank=True)
     turn_started_seq = models.PositiveIntegerField(default=0)
+    # The state_seq up to which the seats' `SeatClock.missed` runs are counted (None: never
+    # counted; the pages count from the log while it is behind `Game.state_seq`).
+    missed_seq = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self):
         return f"clock of game {self.game_id} at seq {self.seq}"

@@ -3,16 +3,18 @@ and the public badges of each seat (away, autopilot, dropped, missed deadlines).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.bots import available_levels
 from games.clock.deadlines import away_until
+from games.clock.missed import missed_in_rows
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
-from games.clock.timeouts import missed_in_rows
 from games.clock.votes import VoteRefused
-from games.table import records
+from games.table import page, records
 from games.table.models import Game, Seat
 from games.table.services.common import lock_game
 from games.table.services.errors import (
@@ -85,22 +87,90 @@ def seat_resume(*, game_id, user) -> Seat:
     return seat
 
 
-def seat_flags(game, now=None) -> dict[str, dict]:
-    """Per player id: `away` (bool), `away_until`, `autopilot`, `dropped`, `missed` (the
-    current run of missed deadlines), `bot_level` (a bot plays the dropped seat, or "").
-    Public facts for the game page."""
+class SeatClocksRead(NamedTuple):
+    flags: dict[str, dict]  # see `seat_flags`
+    # (seq, deadline_at) of the game's clock, read with the seats' clocks (None, None when
+    # it has none), or UNREAD when no seat clock brought it
+    clock: tuple | object
+
+
+UNREAD = object()
+
+
+def _loaded_clocks(game, seats):
+    """(clocks by seat id, game clock row, runs counted) from the relations loaded with
+    the rows, or None when they were not."""
+    game_clock = page.loaded(game, "clock")
+    if game_clock is page.MISSING:
+        return None
+    clocks = {}
+    for seat in seats:
+        seat_clock = page.loaded(seat, "clock")
+        if seat_clock is page.MISSING:
+            return None
+        if seat_clock is not None:
+            clocks[seat.pk] = (seat_clock.dropped_at, seat_clock.bot_level, seat_clock.missed)
+    if game_clock is None:
+        return clocks, (None, None), False
+    counted = game_clock.missed_seq == game.state_seq and len(clocks) == len(seats)
+    return clocks, (game_clock.seq, game_clock.deadline_at), counted
+
+
+def _read_clocks(game):
+    """`_loaded_clocks` in one query."""
+    rows = SeatClock.objects.filter(seat__game_id=game.pk).values_list(
+        "seat_id",
+        "dropped_at",
+        "bot_level",
+        "missed",
+        "seat__game__clock__missed_seq",
+        "seat__game__clock__seq",
+        "seat__game__clock__deadline_at",
+    )
+    clocks = {}
+    clock = UNREAD
+    counted = True
+    for seat_id, dropped_at, bot_level, missed, missed_seq, seq, deadline_at in rows:
+        clocks[seat_id] = (dropped_at, bot_level, missed)
+        clock = (seq, deadline_at)
+        counted = counted and missed_seq == game.state_seq
+    return clocks, clock, counted and bool(clocks)
+
+
+def read_seat_clocks(game, now=None, seats=None) -> SeatClocksRead:
+    """The seats' public clock facts (`seat_flags`) and the game clock's deadline. With the
+    rows of the game page (`seats` with their users, profiles and clocks, the game with its
+    clock: `games.table.page.read_with`), no query while the bookkeeping has counted the
+    runs of missed deadlines up to the game's last change; otherwise they are read (one
+    query) or counted from the log (one more)."""
     now = now or timezone.now()
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game).select_related("user__profile"))
+    clocks, clock, counted = _loaded_clocks(game, seats) or _read_clocks(game)
+    missed = {}
+    if game.status == Game.Status.RUNNING:
+        if counted and all(s.pk in clocks for s in seats):
+            missed = {seat_id: row[2] for seat_id, row in clocks.items()}
+        else:
+            missed = missed_in_rows(game)
     flags = {}
-    missed = missed_in_rows(game) if game.status == Game.Status.RUNNING else {}
-    for seat in Seat.objects.filter(game=game).select_related("user__profile", "clock"):
-        clock = getattr(seat, "clock", None)
+    for seat in seats:
+        dropped_at, bot_level, _run = clocks.get(seat.pk, (None, "", 0))
+        bot_level = bot_level or ""
         until = away_until(seat.user, now)
         flags[seat.player_id] = {
             "away": until is not None,
             "away_until": until,
             "autopilot": seat.status == Seat.Status.AUTOPILOT,
-            "dropped": bool(clock and clock.dropped_at),
+            "dropped": dropped_at is not None,
             "missed": missed.get(seat.pk, 0),
-            "bot_level": (clock.bot_level if clock else "") or "",
+            "bot_level": bot_level,
         }
-    return flags
+    return SeatClocksRead(flags, clock)
+
+
+def seat_flags(game, now=None, seats=None) -> dict[str, dict]:
+    """Per player id: `away` (bool), `away_until`, `autopilot`, `dropped`, `missed` (the
+    current run of missed deadlines), `bot_level` (a bot plays the dropped seat, or "").
+    Public facts for the game page."""
+    return read_seat_clocks(game, now, seats).flags

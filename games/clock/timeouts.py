@@ -2,8 +2,8 @@
 deadline, the run of missed deadlines, and the drop (autopilot, or out through the engine's
 resign action) that the game's timeout policy orders after too many.
 
-Missed deadlines are counted from the event log: the trailing run of a seat's `system`
-events with reason "timeout" (any action of the player's own ends the run).
+Missed deadlines are counted from the event log (`games.clock.missed`): the trailing run of
+a seat's `system` events with reason "timeout" (any action of the player's own ends it).
 """
 
 from __future__ import annotations
@@ -11,16 +11,15 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import F, Window
-from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.clock import signals
 from games.clock.bookkeeping import clock_sync
 from games.clock.deadlines import bot_played, engine_of, policy_for
+from games.clock.missed import missed_in_row
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
 from games.table import records
-from games.table.models import Event, Game, Seat
+from games.table.models import Game, Seat
 from games.table.services import system_action_submit
 from games.table.services.common import decision_continues
 from games.table.services.play import RESIGN_ACTION_TYPES, TIMEOUT_FOLLOW
@@ -31,46 +30,6 @@ log = logging.getLogger(__name__)
 MAX_EVENTS_PER_RUN = 200
 # Default moves a decision the engine keeps open may take beyond one per owing player.
 MAX_DEFAULTS_PER_DECISION = 24
-
-
-MISSED_LOOKBACK = 50  # the events of a seat read back to count its run of timeouts
-
-
-def _trailing_timeouts(rows) -> int:
-    """The run of timeouts at the head of (kind, reason) rows, newest first."""
-    count = 0
-    for kind, reason in rows:
-        if kind == Event.Kind.SYSTEM and reason == "timeout":
-            count += 1
-        elif kind == Event.Kind.SYSTEM and reason in ("moderation", TIMEOUT_FOLLOW):
-            continue
-        else:
-            break
-    return count
-
-
-def missed_in_row(seat) -> int:
-    """The seat's trailing run of timeouts in the event log (its own action ends it)."""
-    return _trailing_timeouts(
-        Event.objects.filter(game_id=seat.game_id, seat=seat)
-        .order_by("-seq")
-        .values_list("kind", "reason")[:MISSED_LOOKBACK]
-    )
-
-
-def missed_in_rows(game) -> dict[int, int]:
-    """`missed_in_row` of every seat of `game` in one query: {seat id: run of timeouts}."""
-    rows = (
-        Event.objects.filter(game_id=game.pk, seat__isnull=False)
-        .annotate(back=Window(RowNumber(), partition_by=[F("seat_id")], order_by=F("seq").desc()))
-        .filter(back__lte=MISSED_LOOKBACK)
-        .order_by("seat_id", "-seq")
-        .values_list("seat_id", "kind", "reason")
-    )
-    by_seat: dict[int, list] = {}
-    for seat_id, kind, reason in rows:
-        by_seat.setdefault(seat_id, []).append((kind, reason))
-    return {seat_id: _trailing_timeouts(seat_rows) for seat_id, seat_rows in by_seat.items()}
 
 
 def drop_out_action(engine, state, player_id):

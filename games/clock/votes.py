@@ -15,13 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.clock.deadlines import away_until, engine_of
+from games.clock.missed import missed_in_row
 from games.clock.models import DeadlineVote, GameClock, SeatClock
-from games.clock.timeouts import (
-    MAX_DEFAULTS_PER_DECISION,
-    missed_in_row,
-    seat_drop,
-    timeout_locked,
-)
+from games.clock.timeouts import MAX_DEFAULTS_PER_DECISION, seat_drop, timeout_locked
 from games.table.models import Game, Seat
 from games.table.services import system_action_submit
 from games.table.services.common import (
@@ -44,10 +40,13 @@ def absent_enough(*, owes: bool, playing: bool, away: bool, missed: int, overdue
     return bool(playing and owes and (away or missed > 0 or overdue))
 
 
-def deadline_overdue(game, now) -> bool:
+def deadline_overdue(game, now, clock_row=None) -> bool:
     """Whether the players' deadline of the current decision has passed (the clock's
-    deadline, not `Game.deadline_at`, which an autopilot seat sets to "now")."""
-    row = GameClock.objects.filter(game=game).values_list("seq", "deadline_at").first()
+    deadline, not `Game.deadline_at`, which an autopilot seat sets to "now"). `clock_row`:
+    the game clock's (seq, deadline_at) when the caller read it."""
+    row = clock_row
+    if row is None:
+        row = GameClock.objects.filter(game=game).values_list("seq", "deadline_at").first()
     deadline = row[1] if row is not None and row[0] == game.state_seq else game.deadline_at
     return deadline is not None and deadline <= now
 

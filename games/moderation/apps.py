@@ -24,3 +24,4 @@ class ModerationConfig(AppConfig):
         pre_save.connect(receivers.refuse_banned_player_move, sender=Event, dispatch_uid="mod_move")
         # The report links, the report form and the chat mute on the game page.
         table_page.register(page.page_context)
+        table_page.read_with(seat=["user__sanction"])

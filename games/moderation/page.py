@@ -3,7 +3,7 @@ seats and the chat messages, the report form under the chat, and the chat mute."
 
 from __future__ import annotations
 
-from games.moderation.services import user_is_muted
+from games.moderation.services import mute_running, user_is_muted
 from games.table import page
 
 
@@ -22,7 +22,13 @@ def page_context(request, game_view, context) -> dict:
         page.add_block(context, "chat_message", "moderation/_report_message.html")
     if context["part"] == page.CHAT:
         return {"can_report": can_report}
-    muted = bool(game_view.seat is not None and user_is_muted(request.user))
+    muted = False
+    if game_view.seat is not None:
+        sanction = page.loaded(game_view.seat, "user__sanction")
+        if sanction is page.MISSING:
+            muted = user_is_muted(request.user)
+        else:
+            muted = mute_running(sanction.muted_until if sanction else None)
     if can_report:
         page.add_block(context, "seat", "moderation/_report_player.html")
     page.add_block(context, "chat", "moderation/_chat.html")

@@ -18,12 +18,18 @@ Templates of the providers are included at named places of the page through
 Everything a provider adds must be public, or the viewer's own: the providers receive the
 viewer's `GameView`, never the state.
 
+What a provider reads of the game or its seats goes through one-to-one relations loaded
+with the page's own queries (`read_with`, read back with `loaded`), so that the page's
+queries stay a small constant.
+
 The lobby has its own providers (`register_lobby`): `provider(request, context) -> dict`,
 whose templates are included below the lobby's sections through `context["lobby_blocks"]`
 (`add_lobby_block`), e.g. the bots' "practice against bots" form.
 """
 
 from __future__ import annotations
+
+from django.core.exceptions import ObjectDoesNotExist
 
 PROVIDERS: list = []
 # `context["part"]`: the whole page (or its panel), or only the chat's messages fragment.
@@ -55,6 +61,42 @@ def contribute(request, game_view, context) -> dict:
     for provider in PROVIDERS:
         context.update(provider(request, game_view, context) or {})
     return context
+
+
+# Relations the providers read, loaded with the rows of the game page (`read_with`): the
+# game's query and its seats' query `select_related` them, so a provider's badges cost no
+# query of their own. One-to-one relations only (a seat's `clock`, its user's
+# `bot_account`...); a provider reads them with `loaded` and queries itself when it was
+# handed rows without them.
+GAME_RELATED: list[str] = []
+SEAT_RELATED: list[str] = []
+
+
+def read_with(*, game=(), seat=()) -> None:
+    """Have the game page load these relations of the game and of its seats (once each)."""
+    for target, paths in ((GAME_RELATED, game), (SEAT_RELATED, seat)):
+        for path in paths:
+            if path not in target:
+                target.append(path)
+
+
+MISSING = object()
+
+
+def loaded(instance, path: str, default=MISSING):
+    """The related object at `path` ("clock", "user__bot_account") of `instance` when the
+    query that read it loaded it (None when there is none), else `default` (MISSING)."""
+    for name in path.split("__"):
+        if instance is None:
+            return None
+        descriptor = getattr(type(instance), name, None)
+        if descriptor is None or not descriptor.is_cached(instance):
+            return default
+        try:
+            instance = getattr(instance, name)
+        except ObjectDoesNotExist:
+            return None
+    return instance
 
 
 LOBBY_PROVIDERS: list = []

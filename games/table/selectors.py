@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from django.db.models import Case, Count, F, IntegerField, JSONField, Q, QuerySet, Value, When
 
+from games.table import page
 from games.table.models import ChatMessage, Event, Game, Seat
 from games.table.services import common
 from games.table.services.common import coerce_id
@@ -143,9 +144,9 @@ class GameView:
         return self.game.revealed_seed
 
 
-def _get_game(game_id) -> Game:
+def _get_game(game_id, related=()) -> Game:
     try:
-        return Game.objects.select_related("host").get(pk=coerce_id(game_id))
+        return Game.objects.select_related("host", *related).get(pk=coerce_id(game_id))
     except Game.DoesNotExist:
         raise GameNotFound() from None
 
@@ -157,8 +158,10 @@ def game_view(
     actions when seated, else the spectator view (public games, or private games with the
     invitation token). `chat_limit=0`: no chat (the pages read theirs with
     `chat_with_hidden`). Raises GameNotFound, AccessDenied."""
-    game = _get_game(game_id)
-    seats = list(game.seats.select_related("user__profile").order_by("position"))
+    game = _get_game(game_id, page.GAME_RELATED)
+    seats = list(
+        game.seats.select_related("user__profile", *page.SEAT_RELATED).order_by("position")
+    )
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     seat = next((s for s in seats if authenticated and s.user_id == user.pk), None)
     has_invitation = invitation_matches(game, invitation_token)

@@ -40,6 +40,7 @@ from .tables import (
 )
 from .users import (
     message_hide,
+    mute_running,
     user_ban,
     user_is_banned,
     user_is_muted,
@@ -75,6 +76,7 @@ __all__ = [
     "seat_kick",
     "user_ban",
     "user_is_banned",
+    "mute_running",
     "user_is_muted",
     "user_mute",
     "user_unmute",

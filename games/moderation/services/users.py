@@ -76,7 +76,12 @@ def user_is_muted(user, now=None) -> bool:
     until = (
         UserSanction.objects.filter(user_id=user.pk).values_list("muted_until", flat=True).first()
     )
-    return until is not None and until > (now or timezone.now())
+    return mute_running(until, now)
+
+
+def mute_running(muted_until, now=None) -> bool:
+    """Whether a sanction's `muted_until` (None: no mute) is still running."""
+    return muted_until is not None and muted_until > (now or timezone.now())
 
 
 def user_is_banned(user) -> bool:
