@@ -167,6 +167,15 @@ else:
 # One site's namespace in shared stores: cache keys and the live Redis channels (games.table.live).
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "complots")
 CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
+# Rendered fragments that depend only on what their key names (a card face in a language, a
+# player's record): kept in each process's memory, shared by every page that shows them
+# (`{% cache ... using="fragments" %}`). Never a player's view as a whole.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
 
 # bench/web/: a minimal view (same middleware, a logged-in session) that the web benchmark
 # compares the pages with. Off unless BENCH_VIEWS=1; never set it in production.

@@ -26,9 +26,12 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # A cache of the same kind as production's, private to this run: Redis when REDIS_URL is set
 # (keys under a per-process prefix, removed after each test), else local memory.
 if REDIS_URL:
-    CACHES = {"default": {**CACHES["default"], "KEY_PREFIX": f"complots-test-{os.getpid()}"}}
+    CACHES = {
+        **CACHES,
+        "default": {**CACHES["default"], "KEY_PREFIX": f"complots-test-{os.getpid()}"},
+    }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {**CACHES, "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Tasks run in the test's own process unless a test starts a real worker.
 CELERY_TASK_ALWAYS_EAGER = True

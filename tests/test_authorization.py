@@ -587,6 +587,7 @@ def request(client, method, path):
 @pytest.fixture(autouse=True)
 def _private_cache(settings):
     settings.CACHES = {
+        **settings.CACHES,
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "z"}
     }
     settings.REDIS_URL = ""

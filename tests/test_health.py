@@ -4,6 +4,7 @@
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import OperationalError
 from django.test import override_settings
@@ -76,7 +77,10 @@ def test_without_a_database_the_site_is_down(client, monkeypatch):
 
 def test_an_unreachable_cache_is_degraded_not_down(client, caplog):
     dead = f"redis://127.0.0.1:{free_port()}/0"
-    caches = {"default": {"BACKEND": "complots_site.cache.FallbackRedisCache", "LOCATION": dead}}
+    caches = {
+        **settings.CACHES,
+        "default": {"BACKEND": "complots_site.cache.FallbackRedisCache", "LOCATION": dead},
+    }
     with override_settings(CACHES=caches, REDIS_URL=dead):
         code, body = get_health(client)
         assert (code, body["status"]) == (200, "degraded")

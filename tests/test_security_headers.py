@@ -16,6 +16,7 @@ from tests.site_world import build_world, log_in
 @pytest.fixture(autouse=True)
 def _locmem_cache(settings):
     settings.CACHES = {
+        **settings.CACHES,
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "h"}
     }
     settings.REDIS_URL = ""

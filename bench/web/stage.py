@@ -156,6 +156,7 @@ def long_log(game, moderator, events: int) -> None:
     from django.db import transaction
 
     from games.table.models import Event, Game
+    from games.table.signals import game_changed_send
 
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
@@ -176,6 +177,8 @@ def long_log(game, moderator, events: int) -> None:
         )
         game.state_seq = first + count - 1
         game.revision += count
+        # as every writer of the log does: the clock's bookkeeping sees the change
+        game_changed_send(game, saving=False)
         game.save(update_fields=["state_seq", "revision"])
 
 

@@ -12,6 +12,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.accounts.minimal_ur
 @pytest.fixture(autouse=True)
 def _locmem_cache(settings):
     settings.CACHES = {
+        **settings.CACHES,
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rc"}
     }
 

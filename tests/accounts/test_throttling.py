@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.conf import settings
 from django.test import override_settings
 from django.urls import reverse
 
@@ -39,6 +40,7 @@ def test_the_lock_holds_for_one_account_only(client, alice, bob):
 def test_throttling_works_on_the_embedded_file_cache(client, alice, tmp_path):
     """The default cache with no REDIS_URL (a file cache) holds the counters too."""
     file_cache = {
+        **settings.CACHES,
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(tmp_path / "cache"),

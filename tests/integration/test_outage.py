@@ -59,6 +59,7 @@ def site(tmp_path, settings):
     redis.start()
     settings.REDIS_URL = redis.url
     settings.CACHES = {
+        **settings.CACHES,
         "default": {
             "BACKEND": "complots_site.cache.FallbackRedisCache",
             "LOCATION": redis.url,

@@ -26,6 +26,7 @@ def secret_engine(monkeypatch):
 @pytest.fixture(autouse=True)
 def _locmem_cache(settings):
     settings.CACHES = {
+        **settings.CACHES,
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "m"}
     }
     from django.core.cache import cache

@@ -25,6 +25,7 @@ def english():
 @pytest.fixture(autouse=True)
 def local_cache(settings):
     settings.CACHES = {
+        **settings.CACHES,
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
     }
     from django.core.cache import cache

@@ -209,6 +209,10 @@ def test_characters_in_play_and_french(three, client):
     html = client.get(url("detail", table.game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "La partie commence" in html  # the engine's describe(entry, "fr")
     assert "Personnages en jeu" in html and "Vole 1 Or à chaque adversaire" in html
+    # the cards, the aid and the records come from the fragment cache, per language: the
+    # English page above did not fill them for the French one
+    assert "face cachée, vous seul la voyez" in html and "face down, only you" not in html
+    assert "parties terminées" in html and "games finished" not in html
 
 
 def test_finished_complots_game_replay_shows_every_card(client, alice, bob):

@@ -86,6 +86,8 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         "hospice": view.get("hospice"),
         "saint_barthelemy": "hospice" in view,
         "characters_in_play": in_play,
+        # names the aid's markup in the fragment cache (with the language)
+        "aid_key": ",".join(c.slug for c in in_play),
         "log": list(reversed(log)),
         "waiting_for": [names.get(p, p) for p in waiting],
         "me_waited": viewer is not None and viewer in waiting,
