@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.table.models import Event
 
@@ -116,15 +117,19 @@ def note_positions(game, notes) -> dict[int, int]:
     return positions
 
 
+# The default move a timeout or the autopilot played, by its type (translated when worded).
+MOVE_WORDS = {
+    "pass": gettext_noop("pass"),
+    "lose": gettext_noop("a card is lost"),
+    "exchange": gettext_noop("cards kept"),
+    "choose": gettext_noop("a card taken"),
+}
+DEFAULT_MOVE = gettext_noop("the default move")
+
+
 def _move_words(action) -> str:
     kind = (action or {}).get("type")
-    words = {
-        "pass": _("pass"),
-        "lose": _("a card is lost"),
-        "exchange": _("cards kept"),
-        "choose": _("a card taken"),
-    }
-    return str(words.get(kind, _("the default move")))
+    return _(MOVE_WORDS.get(kind, DEFAULT_MOVE))
 
 
 def has_text(event) -> bool:
@@ -153,15 +158,18 @@ def note_text(event, names) -> str | None:
             "name": name,
             "move": _move_words(action),
         }
-    kind = action.get("type")
-    texts = {
-        "kick_out": _("A moderator removed %(name)s: %(reason)s"),
-        "kick_autopilot": _("A moderator put %(name)s on autopilot: %(reason)s"),
-        "extend_deadline": _("A moderator extended the deadline: %(reason)s"),
-        "abort": _("A moderator stopped the game: %(reason)s"),
-    }
-    text = texts.get(kind, _("A moderator stepped in: %(reason)s"))
-    return text % {"name": name, "reason": reason}
+    text = MODERATOR_TEXTS.get(action.get("type"), MODERATOR_STEPPED_IN)
+    return _(text) % {"name": name, "reason": reason}
+
+
+# A moderator's note by the type of its action (translated when worded).
+MODERATOR_TEXTS = {
+    "kick_out": gettext_noop("A moderator removed %(name)s: %(reason)s"),
+    "kick_autopilot": gettext_noop("A moderator put %(name)s on autopilot: %(reason)s"),
+    "extend_deadline": gettext_noop("A moderator extended the deadline: %(reason)s"),
+    "abort": gettext_noop("A moderator stopped the game: %(reason)s"),
+}
+MODERATOR_STEPPED_IN = gettext_noop("A moderator stepped in: %(reason)s")
 
 
 def merge_notes(entries, notes, positions, names, *, newest: int | None = None) -> list:
@@ -212,11 +220,107 @@ def merge_notes(entries, notes, positions, names, *, newest: int | None = None) 
     return out
 
 
+class Digest(NamedTuple):
+    """What the newest lines of a game's log need of its notes, whatever their number."""
+
+    texts: int  # the notes with a sentence placed in the log
+    resigns: tuple  # ((position, player), ...): engine resignations a note replaces
+    tail: tuple  # ((position, Note), ...): the newest TAIL_NOTES notes with a sentence
+
+
+TAIL_NOTES = 60  # notes kept in a digest: at least the lines a panel shows
+
+
+def story_digest(game) -> Digest:
+    """The game's notes reduced to a count and the newest few (`Digest`), kept in the cache
+    per (game, `state_seq`) like the notes: a page of a long game reads a few notes, not
+    hundreds."""
+    key = f"story-digest:{game.pk}:{game.state_seq}"
+    cached = _cached(key)
+    if cached is not None:
+        return cached
+    notes = note_events(game)
+    digest = digest_of(notes, note_positions(game, notes))
+    _keep(key, digest, NOTES_CACHE_SECONDS)
+    return digest
+
+
+def digest_of(notes, positions) -> Digest:
+    """`notes` placed at `positions` (see `note_positions`) reduced to a `Digest`."""
+    texts = []
+    resigns: dict[int, str] = {}
+    for event in notes:
+        if event.seq not in positions:
+            continue
+        position = positions[event.seq]
+        if has_text(event):
+            texts.append((position, event))
+        action = event.action if isinstance(event.action, dict) else {}
+        if event.kind == Event.Kind.SYSTEM and action.get("type") in RESIGN_TYPES:
+            resigns[position] = event.player_id if event.seat_id else ""
+    texts.sort(key=lambda item: (item[0], item[1].seq))
+    return Digest(len(texts), tuple(resigns.items()), tuple(texts[-TAIL_NOTES:]))
+
+
+def _is_public(entry) -> bool:
+    return not (isinstance(entry, dict) and "only" in entry)
+
+
+def merge_tail(entries, digest: Digest, names, newest: int) -> tuple[list, int]:
+    """The newest `newest` (<= TAIL_NOTES) lines of `merge_notes` and the number of lines
+    of the whole merged log, from a `Digest`: the log is walked back from its end."""
+    publics = [i for i, entry in enumerate(entries) if _is_public(entry)]
+    dropped = set()
+    for position, player in digest.resigns:
+        if position < len(publics):
+            entry = entries[publics[position]]
+            if (
+                isinstance(entry, dict)
+                and entry.get("event") in RESIGN_TYPES
+                and entry.get("player") == player
+            ):
+                dropped.add(publics[position])
+    total = len(entries) - len(dropped) + digest.texts
+    notes = digest.tail
+    k = len(notes) - 1
+    out: list = []
+
+    def notes_at(position_at_least: int, position_at_most: int) -> None:
+        nonlocal k
+        while k >= 0 and len(out) < newest and position_at_least <= notes[k][0]:
+            if notes[k][0] > position_at_most:
+                break
+            out.append({"event": NOTE, "text": note_text(notes[k][1], names)})
+            k -= 1
+
+    public = len(publics)
+    notes_at(public, 1 << 62)  # the notes after the last public entry
+    for i in range(len(entries) - 1, -1, -1):
+        if len(out) >= newest:
+            break
+        if _is_public(entries[i]):
+            public -= 1
+            if i not in dropped:
+                out.append(entries[i])
+            notes_at(public, public)  # the notes placed before this entry
+        else:
+            out.append(entries[i])
+    out.reverse()
+    return out[-newest:], total
+
+
+LOG_TOTAL = "_log_total"  # set by `view_with_story` when the log holds only its newest lines
+
+
 def view_with_story(game, view, names, *, newest: int | None = None) -> dict:
     """`view` (a fresh dict) with the platform's notes in its log. One query, plus a
     replay the first time a new note shows up. `newest`: only that many newest lines of the
-    log will be read (see `merge_notes`)."""
+    log will be read; up to TAIL_NOTES, the log holds only them and `view[LOG_TOTAL]` says
+    how many lines the whole log has (`merge_tail`), else see `merge_notes`."""
     if not isinstance(view, dict) or not isinstance(view.get("log"), list):
+        return view
+    if newest is not None and 0 < newest <= TAIL_NOTES:
+        view["log"], view[LOG_TOTAL] = merge_tail(view["log"], story_digest(game), names, newest)
         return view
     notes = note_events(game)
     if notes:

@@ -98,3 +98,58 @@ def test_the_notes_of_one_version_of_the_game_are_read_once(alice, bob, carol):
     game.refresh_from_db()  # a new version: its own notes
     (note,) = story.note_events(game)
     assert (note.kind, note.reason, note.player_id) == ("system", "timeout", "p2")
+
+
+def _random_log(rng):
+    """A view's log (public lines, private "only" lines, engine resignations) and notes
+    placed in it (timeouts, autopilot moves, moderators' notes, platform resignations)."""
+    from games.table.models import Event
+
+    players = ["p1", "p2", "p3"]
+    entries = []
+    for _ in range(rng.randrange(0, 40)):
+        roll = rng.random()
+        if roll < 0.2:
+            entries.append({"event": "draw", "only": rng.choice(players)})
+        elif roll < 0.3:
+            entries.append({"event": "resign", "player": rng.choice(players)})
+        else:
+            entries.append({"event": "income", "player": rng.choice(players)})
+    public = sum(1 for e in entries if "only" not in e)
+    notes, positions = [], {}
+    seq = 1
+    position = 0
+    for _ in range(rng.randrange(0, 90)):
+        seq += rng.randrange(1, 3)
+        position = min(public + 2, position + rng.choice((0, 0, 0, 1, 2)))
+        player = rng.choice(players)
+        kind, reason, action = rng.choice(
+            [
+                (Event.Kind.SYSTEM, "timeout", {"type": "pass"}),
+                (Event.Kind.SYSTEM, "timeout", {"type": "resign"}),
+                (Event.Kind.SYSTEM, "moderation", {"type": "resign"}),
+                (Event.Kind.SYSTEM, "autopilot", {"type": "income"}),
+                ("moderation", "kick_out", {"type": "kick_out", "player": player, "reason": "r"}),
+                ("moderation", "extend", {"type": "extend_deadline", "reason": f"n{seq}"}),
+            ]
+        )
+        seat = None if kind == "moderation" else 7
+        notes.append(story.Note(seq, kind, reason, action, seat, None if seat is None else player))
+        if rng.random() < 0.95:  # a note the replay did not place is left out
+            positions[seq] = position
+    return entries, notes, positions
+
+
+def test_the_newest_lines_from_the_digest_are_those_of_the_whole_log():
+    import random
+
+    names = {"p1": "Alice", "p2": "Bob", "p3": "Carol"}
+    rng = random.Random(11)
+    for _ in range(400):
+        entries, notes, positions = _random_log(rng)
+        whole = story.merge_notes([dict(e) for e in entries], notes, positions, names)
+        digest = story.digest_of(notes, positions)
+        for newest in (1, 3, 30, story.TAIL_NOTES):
+            lines, total = story.merge_tail(entries, digest, names, newest)
+            assert total == len(whole)
+            assert lines == whole[-newest:], (entries, notes, positions, newest)

@@ -27,7 +27,7 @@ from games.table.presenters import (
 )
 from games.table.selectors import chat_with_hidden, watch_version
 from games.table.services import AccessDenied, GameError, GameNotFound
-from games.table.story import view_with_story
+from games.table.story import LOG_TOTAL, view_with_story
 from games.table.views.orders import standing_context
 
 SESSION_INVITATIONS = "game_invitations"
@@ -164,7 +164,9 @@ def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict
     names = seat_names(game_view.seats)
     view = view_with_story(game, dict(view), names, newest=log_lines)
     entries = view.get("log")
-    total = len(entries) if isinstance(entries, list) else 0
+    total = view.pop(LOG_TOTAL, None)
+    if total is None:
+        total = len(entries) if isinstance(entries, list) else 0
     if log_lines is not None and total > log_lines:
         view["log"] = entries[-log_lines:]
     table = present_game(
