@@ -277,11 +277,11 @@ def chat_with_hidden(*, game, viewer=None, limit=100) -> list:
     their own private ones), oldest first, hidden ones included so the page can show a
     placeholder in their place. The text and phrase columns are never loaded: each row gets
     `visible_text` and `visible_phrase`, "" and None for a hidden message, so what it said
-    cannot be rendered."""
+    cannot be rendered. Authors and recipients are not loaded: their ids name them (the
+    page knows its seats' users, see `views.common.chat_lines`)."""
     rows = list(
         ChatMessage.objects.filter(game=game)
         .filter(chat_visible_to(viewer))
-        .select_related("user", "recipient")
         .defer("text", "phrase")
         .annotate(
             visible_text=Case(When(hidden=False, then=F("text")), default=Value("")),

@@ -162,6 +162,40 @@ def test_a_page_with_votes_open_does_not_grow_with_the_seats(client, people):
     budget("detail", counts)
 
 
+def test_game_page_does_not_grow_with_the_chat(client, people):
+    """Chat lines of several players, hidden ones and private lines included: the page and
+    its chat fragment cost the same with 2 lines as with 40."""
+    from games.table.models import ChatMessage
+
+    def lines(game, n):
+        seats = list(game.seats.select_related("user").order_by("position"))
+        ChatMessage.objects.bulk_create(
+            ChatMessage(
+                game=game,
+                seat=seats[i % len(seats)],
+                user=seats[i % len(seats)].user,
+                text=f"line {i}",
+                hidden=i % 7 == 3,
+                # a private line now and then, to the viewer or between two others
+                recipient=(
+                    seats[(i + 1) % len(seats)].user
+                    if game.kind == "intrigue" and i % 5 == 0
+                    else None
+                ),
+            )
+            for i in range(n)
+        )
+
+    for kind in ("complots", "intrigue"):
+        small, large = (make_game(people[:4], kind=kind, min_seats=3) for _ in range(2))
+        lines(small, 2)
+        lines(large, 40)
+        client.force_login(people[0])
+        budget("detail", [count(client, url("detail", g)) for g in (small, large)])
+        chat = [count(client, reverse("games:chat", args=[g.pk])) for g in (small, large)]
+        assert chat[0] == chat[1], chat
+
+
 def test_game_page_does_not_grow_with_the_players_history(client, people, spectator):
     rng = random.Random(3)
     fresh = make_game(people[:2], kind="complots")

@@ -233,7 +233,7 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "can_chat": seat is not None and game.status != Game.Status.ABORTED,
         # A callable: the template calls it only where the chat is rendered (not the panel).
         "chat_messages": lambda: chat_lines(
-            chat_with_hidden(game=game, viewer=user), kind=game.kind
+            chat_with_hidden(game=game, viewer=user), kind=game.kind, seats=game_view.seats
         ),
         "chat_recipients": chat_recipients(game, game_view.seats, seat),
         "winners": [names.get(p, p) for p in result.get("winners", [])],
@@ -287,26 +287,37 @@ def seat_context(request, game_view, context) -> dict:
     return {"can_resign": bool(table and table.get("resign_action"))}
 
 
-def chat_lines(chat, *, kind) -> list[dict]:
+def chat_lines(chat, *, kind, seats=()) -> list[dict]:
     """Chat rows of a game of `kind` for the templates, worded in the reader's language (a
     phrase is stored as its key and parameters). A message hidden by a moderator keeps its
     place with no text (rows from `chat_with_hidden` carry `visible_text` and
-    `visible_phrase`, "" and None when hidden)."""
+    `visible_phrase`, "" and None when hidden). Authors and recipients are named from the
+    users of `seats` (with their profiles), the others read in one query."""
+    people = {s.user_id: s.user for s in seats}
+    missing = {m.user_id for m in chat} | {m.recipient_id for m in chat if m.recipient_id}
+    missing -= people.keys()
+    if missing:
+        from django.contrib.auth import get_user_model
+
+        people.update(
+            (u.pk, u)
+            for u in get_user_model().objects.filter(pk__in=missing).select_related("profile")
+        )
     lines = []
-    load_profiles([m.recipient for m in chat if m.recipient_id])
     for m in chat:
         hidden = bool(getattr(m, "hidden", False))
         text = "" if hidden else chat_message_text(kind, m)
+        author = people.get(m.user_id)
         lines.append(
             {
                 "id": m.pk,
-                "name": display_name(m.user),
-                "username": m.user.get_username(),
+                "name": display_name(author),
+                "username": author.get_username() if author is not None else "",
                 "user_id": m.user_id,
                 "hidden": hidden,
                 "text": text,
                 "created_at": m.created_at,
-                "to_name": display_name(m.recipient) if m.recipient_id else "",
+                "to_name": display_name(people.get(m.recipient_id)) if m.recipient_id else "",
                 "to_id": m.recipient_id,
             }
         )

@@ -248,7 +248,9 @@ def chat(request, game_id):
         "part": page.CHAT,
         "game": game_view.game,
         "chat_messages": chat_lines(
-            chat_with_hidden(game=game_view.game, viewer=request.user), kind=game_view.game.kind
+            chat_with_hidden(game=game_view.game, viewer=request.user),
+            kind=game_view.game.kind,
+            seats=game_view.seats,
         ),
         "chat_error": chat_error,
         "chat_phrases": viewer_phrases(game_view),
