@@ -333,22 +333,26 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
         items[:] = map(items.__getitem__, table[x])
         return counter
     # Fisher-Yates from the end, swap i with j = the next digit of x in radix i + 1; two
-    # swaps per division: x = q * (i + 1) * i + r gives the digits r % (i + 1), r // (i + 1)
-    for i, radix in _SWAP_PAIRS[m]:
-        x, r = divmod(x, radix)
-        j = r % (i + 1)
+    # swaps per division: x = q * (i + 1) * i + r gives the digits r % (i + 1), r // (i + 1).
+    # (``%`` and ``//`` are cheaper than a call of ``divmod``; i + 1 and i - 1 come ready.)
+    for i, i_1, k, radix in _SWAP_PAIRS[m]:
+        r = x % radix
+        x //= radix
+        j = r % i_1
         items[i], items[j] = items[j], items[i]
-        j = r // (i + 1)
-        items[i - 1], items[j] = items[j], items[i - 1]
+        j = r // i_1
+        items[k], items[j] = items[j], items[k]
     if m & 1 == 0:  # the last swap, i = 1
-        j = x % 2
+        j = x & 1
         items[1], items[j] = items[j], items[1]
     return counter
 
 
-#: m -> the Fisher-Yates steps of m items two at a time: (i, (i + 1) * i) for i = m - 1,
-#: m - 3, ... down to 2 (m even leaves the step i = 1)
-_SWAP_PAIRS = {m: tuple((i, (i + 1) * i) for i in range(m - 1, 1, -2)) for m in range(9, 58)}
+#: m -> the Fisher-Yates steps of m items two at a time: (i, i + 1, i - 1, (i + 1) * i) for
+#: i = m - 1, m - 3, ... down to 2 (m even leaves the step i = 1)
+_SWAP_PAIRS = {
+    m: tuple((i, i + 1, i - 1, (i + 1) * i) for i in range(m - 1, 1, -2)) for m in range(9, 58)
+}
 
 
 _TABLE_MAX = 8
