@@ -231,6 +231,7 @@ class _Covers(dict):
 
 
 _COVERS = _Covers()
+_cover = _COVERS.__getitem__
 
 
 def discard_action(mask):
@@ -288,6 +289,7 @@ _654 = _by_cover_key(12, 12)
 _32 = _by_cover_key(4, 8)
 _ACES = _by_cover_key(36, 4)
 assert [RANK[c] for c in NAMES[:52:4]] == ["10", *"23456789", "A", "J", "K", "Q"]
+_join = b"".join
 
 
 def cover_actions(hand, need):
@@ -299,14 +301,16 @@ def cover_actions(hand, need):
     their values, whatever comes before them, so they are cached by those values (bytes
     too: one ``translate`` drops the first cards and reads the values of the others), as
     getters of the cards counted from the end."""
-    cards = (
-        _KQ[hand >> 44 & 255]
-        + _TENS[hand & 15]
-        + _JACKS[hand >> 40 & 15]
-        + _987[hand >> 24 & 4095]
-        + _654[hand >> 12 & 4095]
-        + _32[hand >> 4 & 255]
-        + _ACES[hand >> 36 & 15]
+    cards = _join(
+        (
+            _KQ[hand >> 44 & 255],
+            _TENS[hand & 15],
+            _JACKS[hand >> 40 & 15],
+            _987[hand >> 24 & 4095],
+            _654[hand >> 12 & 4095],
+            _32[hand >> 4 & 255],
+            _ACES[hand >> 36 & 15],
+        )
     )
     alone, known = _COVER_TABLES.get(need) or _cover_table(need)
     values = cards.translate(_INDEX_VALUE, alone)
@@ -315,11 +319,10 @@ def cover_actions(hand, need):
         if len(known) > 50_000:
             known.clear()
         getters = known[values] = tuple(map(_GETTERS.__getitem__, cover_picks(values, need)))
-    out = list(map(_COVERS.__getitem__, map(call, getters, repeat(cards))))
-    first = len(cards) - len(values)
-    if first:
-        out[:0] = map(_COVERS.__getitem__, cards[:first])
-    return out
+    return [
+        *map(_cover, cards[: len(cards) - len(values)]),  # the cards that cover alone
+        *map(_cover, map(call, getters, repeat(cards))),
+    ]
 
 
 def choose_actions(players):
