@@ -123,6 +123,10 @@ def _ace_pairs(ace):
 
 #: Ace bit -> (mask of its partners, piece tables of its pairs)
 ACE_PAIRS = {a: _ace_pairs(a) for a in bits_of(ACE_MASK)}
+_ACE_SHIFT = (ACE_MASK & -ACE_MASK).bit_length() - 1
+assert ACE_MASK >> _ACE_SHIFT == 15  # the four Aces are four bits in a row
+#: (hand >> _ACE_SHIFT) & 15 -> the bits of the Aces of that hand, in the canonical order
+_ACES_IN = tuple(bits_of(x << _ACE_SHIFT) for x in range(16))
 
 
 def _combos_of(group):
@@ -171,7 +175,7 @@ def play_actions(hand):
         *_S5[hand >> 45],
     ]
     if hand & ACE_MASK:
-        for a in bits_of(hand & ACE_MASK):
+        for a in _ACES_IN[hand >> _ACE_SHIFT & 15]:
             partners, (p0, p1, p2, p3, p4, p5) = ACE_PAIRS[a]
             p = hand & partners
             if p:
