@@ -10,6 +10,7 @@ import json
 import os
 
 _sha256 = hashlib.sha256
+_from_bytes = int.from_bytes  # looked up once: a hot call of the seeded draws
 
 
 def N_(template: str) -> str:
@@ -268,7 +269,7 @@ def order_index(key: bytes, counter: int, m: int):
     while True:
         block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
         # the top 64 bits of SHA-256(key || counter)
-        x = int.from_bytes(_sha256(key + block).digest(), "big") >> 192
+        x = _from_bytes(_sha256(key + block).digest(), "big") >> 192
         counter += 1
         if x < limit:
             return x % _FACTORIALS[m], counter
@@ -285,7 +286,7 @@ def below_at(key: bytes, counter: int, n: int):
         digest = _sha256(key + block).digest()
         counter += 1
         for start in (0, 8, 16, 24):  # the words in the order ``below`` pops them
-            x = int.from_bytes(digest[start : start + 8], "big")
+            x = _from_bytes(digest[start : start + 8], "big")
             if x < limit:
                 return x % n, counter
 
@@ -309,46 +310,50 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
             j = r.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return r.counter
-    if m <= 20:  # order_index, inline
-        limit = _LIMITS64[m]
-        while True:
-            block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
-            x = int.from_bytes(_sha256(key + block).digest()[:8], "big")
-            counter += 1
-            if x < limit:
-                break
-    else:
-        prefix = _PREFIXES.get(key) or _prefix(key)
-        limit = _BIG - _BIG % _FACTORIALS[m]
-        while True:
-            h = prefix.copy()
-            h.update(counter.to_bytes(8, "big"))
-            counter += 1
-            x = int.from_bytes(h.digest(), "big")
-            if x < limit:
-                break
-    x %= _FACTORIALS[m]
+    # one SHA-256 of the key and the counter per block (absorbing the key ahead, as
+    # ``_prefix`` does, saves nothing: key and counter fit one SHA-256 block)
+    limit, shift, orders = _DRAWS[m]
+    while True:
+        block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
+        x = _from_bytes(_sha256(key + block).digest(), "big") >> shift
+        counter += 1
+        if x < limit:
+            break
+    x %= orders
     if m <= _TABLE_MAX:
         table = _PERMUTATIONS.get(m) or _permutations(m)
         items[:] = map(items.__getitem__, table[x])
         return counter
     # Fisher-Yates from the end, swap i with j = the next digit of x in radix i + 1; two
-    # swaps per division: x = q * (i + 1) * i + r gives the digits r % (i + 1), r // (i + 1)
-    for i, radix in _SWAP_PAIRS[m]:
-        x, r = divmod(x, radix)
-        j = r % (i + 1)
+    # swaps per division: x = q * (i + 1) * i + r gives the digits r % (i + 1), r // (i + 1).
+    # (``%`` and ``//`` are cheaper than a call of ``divmod``; i + 1 and i - 1 come ready.)
+    for i, i_1, k, radix in _SWAP_PAIRS[m]:
+        r = x % radix
+        x //= radix
+        j = r % i_1
         items[i], items[j] = items[j], items[i]
-        j = r // (i + 1)
-        items[i - 1], items[j] = items[j], items[i - 1]
+        j = r // i_1
+        items[k], items[j] = items[j], items[k]
     if m & 1 == 0:  # the last swap, i = 1
-        j = x % 2
+        j = x & 1
         items[1], items[j] = items[j], items[1]
     return counter
 
 
-#: m -> the Fisher-Yates steps of m items two at a time: (i, (i + 1) * i) for i = m - 1,
-#: m - 3, ... down to 2 (m even leaves the step i = 1)
-_SWAP_PAIRS = {m: tuple((i, (i + 1) * i) for i in range(m - 1, 1, -2)) for m in range(9, 58)}
+#: m -> (rejection bound, shift, m!) of the number drawn for m items (2 <= m <= 57): the
+#: top 64 bits of a block (shift 192) up to 20 items, the whole 256 bits above
+_DRAWS = {
+    m: (_LIMITS64[m], 192, _FACTORIALS[m])
+    if m <= 20
+    else (_BIG - _BIG % _FACTORIALS[m], 0, _FACTORIALS[m])
+    for m in range(2, 58)
+}
+
+#: m -> the Fisher-Yates steps of m items two at a time: (i, i + 1, i - 1, (i + 1) * i) for
+#: i = m - 1, m - 3, ... down to 2 (m even leaves the step i = 1)
+_SWAP_PAIRS = {
+    m: tuple((i, i + 1, i - 1, (i + 1) * i) for i in range(m - 1, 1, -2)) for m in range(9, 58)
+}
 
 
 _TABLE_MAX = 8

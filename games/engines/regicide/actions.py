@@ -23,7 +23,6 @@ from games.engines.regicide.cards import (
     NAMES,
     RANK,
     bits_of,
-    capped_values,
     cover_picks,
     piece_tables,
 )
@@ -124,6 +123,10 @@ def _ace_pairs(ace):
 
 #: Ace bit -> (mask of its partners, piece tables of its pairs)
 ACE_PAIRS = {a: _ace_pairs(a) for a in bits_of(ACE_MASK)}
+_ACE_SHIFT = (ACE_MASK & -ACE_MASK).bit_length() - 1
+assert ACE_MASK >> _ACE_SHIFT == 15  # the four Aces are four bits in a row
+#: (hand >> _ACE_SHIFT) & 15 -> the bits of the Aces of that hand, in the canonical order
+_ACES_IN = tuple(bits_of(x << _ACE_SHIFT) for x in range(16))
 
 
 def _combos_of(group):
@@ -172,7 +175,7 @@ def play_actions(hand):
         *_S5[hand >> 45],
     ]
     if hand & ACE_MASK:
-        for a in bits_of(hand & ACE_MASK):
+        for a in _ACES_IN[hand >> _ACE_SHIFT & 15]:
             partners, (p0, p1, p2, p3, p4, p5) = ACE_PAIRS[a]
             p = hand & partners
             if p:
@@ -216,20 +219,23 @@ class _Discards(dict):
 DISCARDS = _Discards()
 
 
-class _CoversByBits(dict):
-    """The cards of a covering discard as ``cover_actions`` picks them (a tuple of bits in
-    decreasing value, or a single card's bit) -> its shared action (bounded)."""
+class _Covers(dict):
+    """The cards of a covering discard as ``cover_actions`` picks them (a card's index in the
+    canonical order, or a tuple of them, most valuable first) -> its shared action
+    (bounded)."""
 
     __slots__ = ()
 
-    def __missing__(self, bits):
+    def __missing__(self, key):
         if len(self) > 100_000:
             self.clear()
-        action = self[bits] = DISCARDS[bits if type(bits) is int else sum(bits)]
+        mask = 1 << key if type(key) is int else sum(1 << i for i in key)
+        action = self[key] = DISCARDS[mask]
         return action
 
 
-_COVERS_BY_BITS = _CoversByBits()
+_COVERS = _Covers()
+_cover = _COVERS.__getitem__
 
 
 def discard_action(mask):
@@ -238,20 +244,24 @@ def discard_action(mask):
     return DISCARDS[mask]
 
 
-#: need -> (bit -> value capped at need, {capped values of a hand: its cover getters})
+#: card index (its place in the canonical order) -> its value, a ``bytes.translate`` table
+_INDEX_VALUE = bytes(BIT_VALUE.get(1 << i, 0) for i in range(256))
+
+#: need -> (the indices of the cards worth ``need`` or more, {values: cover getters})
 _COVER_TABLES: dict = {}
 
 
 def _cover_table(need):
     if len(_COVER_TABLES) > 64:  # a loaded state may ask for any need
         _COVER_TABLES.clear()
-    table = _COVER_TABLES[need] = (capped_values(need).__getitem__, {})
+    alone = bytes(i for i in range(len(NAMES)) if _INDEX_VALUE[i] >= need)
+    table = _COVER_TABLES[need] = (alone, {})
     return table
 
 
 class _Getters(dict):
     """A cover as indices counted from the end of the hand's sorted cards -> the getter of
-    its bits from that list (the key of ``_COVERS_BY_BITS``); a few hundred of them."""
+    its cards from that sequence; a few hundred of them."""
 
     __slots__ = ()
 
@@ -264,9 +274,11 @@ _GETTERS = _Getters()
 
 
 def _by_cover_key(shift, width):
-    """Piece table: the bits of ``mask >> shift`` (``width`` bits) in the cover order."""
+    """Piece table: the cards of ``mask >> shift`` (``width`` bits) in the cover order, as
+    the bytes of their indices."""
     return tuple(
-        tuple(sorted(bits_of(x << shift), key=COVER_KEY.__getitem__)) for x in range(1 << width)
+        bytes(b.bit_length() - 1 for b in sorted(bits_of(x << shift), key=COVER_KEY.__getitem__))
+        for x in range(1 << width)
     )
 
 
@@ -281,40 +293,40 @@ _654 = _by_cover_key(12, 12)
 _32 = _by_cover_key(4, 8)
 _ACES = _by_cover_key(36, 4)
 assert [RANK[c] for c in NAMES[:52:4]] == ["10", *"23456789", "A", "J", "K", "Q"]
+_join = b"".join
 
 
 def cover_actions(hand, need):
     """The minimal covering discards of ``need`` > 0 from ``hand`` (a mask): no card of
     them can be removed and still cover. In the order of a walk by decreasing value.
 
-    With the cards sorted by decreasing value, the covers depend only on their values
-    (capped at ``need``: a card worth that much covers alone), so they are cached by
-    those values, as getters of the cards counted from the end of the list."""
-    cards = (
-        _KQ[hand >> 44 & 255]
-        + _TENS[hand & 15]
-        + _JACKS[hand >> 40 & 15]
-        + _987[hand >> 24 & 4095]
-        + _654[hand >> 12 & 4095]
-        + _32[hand >> 4 & 255]
-        + _ACES[hand >> 36 & 15]
+    With the cards sorted by decreasing value (the bytes of their indices), those worth
+    ``need`` or more come first and cover alone; the covers of the others depend only on
+    their values, whatever comes before them, so they are cached by those values (bytes
+    too: one ``translate`` drops the first cards and reads the values of the others), as
+    getters of the cards counted from the end."""
+    cards = _join(
+        (
+            _KQ[hand >> 44 & 255],
+            _TENS[hand & 15],
+            _JACKS[hand >> 40 & 15],
+            _987[hand >> 24 & 4095],
+            _654[hand >> 12 & 4095],
+            _32[hand >> 4 & 255],
+            _ACES[hand >> 36 & 15],
+        )
     )
-    value, known = _COVER_TABLES.get(need) or _cover_table(need)
-    values = tuple(map(value, cards))
-    # the cards worth ``need`` (capped) come first and cover alone; the covers of the rest
-    # do not depend on how many there are (counted from the end), so the rest is the key
-    alone = values.count(need)
-    if alone:
-        values = values[alone:]
+    alone, known = _COVER_TABLES.get(need) or _cover_table(need)
+    values = cards.translate(_INDEX_VALUE, alone)
     getters = known.get(values)
     if getters is None:
         if len(known) > 50_000:
             known.clear()
         getters = known[values] = tuple(map(_GETTERS.__getitem__, cover_picks(values, need)))
-    out = list(map(_COVERS_BY_BITS.__getitem__, map(call, getters, repeat(cards))))
-    if alone:
-        out[:0] = map(_COVERS_BY_BITS.__getitem__, cards[:alone])
-    return out
+    return [
+        *map(_cover, cards[: len(cards) - len(values)]),  # the cards that cover alone
+        *map(_cover, map(call, getters, repeat(cards))),
+    ]
 
 
 def choose_actions(players):

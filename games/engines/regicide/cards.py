@@ -161,48 +161,41 @@ def is_play_shape(cards):
 # --- covering discards -------------------------------------------------------------------------
 
 
-def capped_values(need):
-    """bit -> its value capped at ``need``: a card worth ``need`` or more covers alone, so
-    its exact value cannot change the minimal covers of ``need`` (see ``cover_picks``).
-    Capping shrinks the set of distinct value lists the covers are cached by."""
-    return {b: min(v, need) for b, v in BIT_VALUE.items()}
-
-
 #: (values, need) -> ``cover_picks(values, need)`` (bounded: cleared when large)
 _PICKS: dict = {}
 
 
 def cover_picks(values, need):
-    """The minimal covers of ``need`` from cards of these ``values`` (decreasing), in the
-    order of a depth-first walk by decreasing value, each as a tuple of indices counted
-    from the end of ``values`` (0: the last card).
+    """The minimal covers of ``need`` from cards of these ``values`` (decreasing: a tuple
+    or bytes), in the order of a depth-first walk by decreasing value, each as a tuple of
+    indices counted from the end of ``values`` (0: the last card).
 
-    The walk takes each card in turn and completes it with the covers of what is left to
-    cover from the cards after it: counted from the end, those are the covers of the
-    shorter list of values, so they are cached and shared by every list ending the same
-    way. The last value added is the smallest, so a set that reaches ``need`` with it and
-    not without it is minimal. Capping the values at ``need`` or above gives the same
-    covers: a set is listed when the values before its last one stay below ``need`` (so
-    none of them is capped) and the last one reaches it (capped or not).
+    The walk lists the covers that take the first card (it alone when it is worth
+    ``need``, else it with each cover of what is left to cover from the cards after it),
+    then the covers of the cards after it. Counted from the end, the covers of the cards
+    after it are those of the shorter list of values: cached, they are shared by every
+    list ending the same way, and a list seen for the first time usually costs only the
+    covers that take its first card. The last value added is the smallest, so a set that
+    reaches ``need`` with it and not without it is minimal.
     """
     key = (values, need)
     picks = _PICKS.get(key)
     if picks is not None:
         return picks
-    out = []
-    left = sum(values)  # the sum of values[i:]
-    end = len(values)
-    for i, v in enumerate(values):
-        if left < need:
-            break
-        left -= v
-        end -= 1
-        if v >= need:
-            out.append((end,))
+    if not values or sum(values) < need:
+        picks = ()
+    else:
+        first = values[0]
+        end = len(values) - 1
+        after = values[1:]
+        if first >= need:
+            picks = ((end,), *cover_picks(after, need))
         else:
-            for rest in cover_picks(values[i + 1 :], need - v):
-                out.append((end, *rest))
+            picks = (
+                *[(end, *rest) for rest in cover_picks(after, need - first)],
+                *cover_picks(after, need),
+            )
     if len(_PICKS) > 100_000:
         _PICKS.clear()
-    picks = _PICKS[key] = tuple(out)
+    _PICKS[key] = picks
     return picks

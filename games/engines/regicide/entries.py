@@ -7,6 +7,8 @@ the rules store ``(make, *fields)``: a tuple is much cheaper to build than a dic
 (``state.log_dicts``: dump and view). A loaded log keeps the dicts it was given.
 """
 
+from games.engines.regicide.cards import NAME
+
 
 def start_entry(players, first_player, solo):
     return {"event": "start", "players": list(players), "first_player": first_player, "solo": solo}
@@ -60,10 +62,11 @@ def discard_entry(player, cards, value):
 
 
 def flip_jester_entry(player, discarded, drawn, jesters_left):
+    """A solo Jester flipped; ``discarded``: the bits of the hand discarded (canonical)."""
     return {
         "event": "flip_jester",
         "player": player,
-        "discarded": list(discarded),
+        "discarded": list(map(NAME.__getitem__, discarded)),
         "drawn": drawn,
         "jesters_left": jesters_left,
     }

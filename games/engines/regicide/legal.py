@@ -34,7 +34,8 @@ def legal_actions(s, player):
     phase = s.phase
     if phase == PLAY:
         out = play_actions(s.hands[seat])
-        if can_yield(s, seat):
+        others = s.game.all_yielded ^ (1 << seat)  # can_yield, inline (solo: no others)
+        if s.yielded & others != others:
             out.append(YIELD)
         if s.jesters_left:
             out.append(FLIP)

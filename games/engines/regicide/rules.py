@@ -7,6 +7,9 @@ of its cards, their value and suits). Hands are masks, the Tavern, the discard p
 table tuples of bits (see ``cards``).
 """
 
+from itertools import chain
+from operator import itemgetter
+
 from games.engines.base import shuffle_at
 from games.engines.regicide.cards import (
     BIT,
@@ -15,7 +18,6 @@ from games.engines.regicide.cards import (
     SUIT_BIT,
     bits_of,
     hand_value,
-    names_of,
 )
 from games.engines.regicide.entries import (
     attack_entry,
@@ -139,6 +141,14 @@ def draw_round(s, seat, count):
     g = s.game
     n, cap = g.n, g.max_hand
     tavern = s.tavern
+    if n == 1:  # solo: the whole draw at once
+        hand = s.hands[0]
+        pos = min(count, cap - hand.bit_count(), len(tavern))
+        if pos > 0:
+            s.hands = (hand | sum(tavern[:pos]),)
+            s.tavern = tavern[pos:]
+            return pos
+        return 0
     hands = list(s.hands)
     room = [cap - h.bit_count() for h in hands]
     pos = 0
@@ -166,13 +176,15 @@ def draw_round(s, seat, count):
 
 # --- step 3: an enemy falls -------------------------------------------------------------------
 
+_cards_of = itemgetter(1)  # a play on the table -> its cards
+
 
 def defeat(s, seat, exact):
     g = s.game
     enemy = s.enemy
     s.log = ((defeat_entry, g.players[seat], enemy, exact), s.log)
     table = s.table
-    played = table[0][1] if len(table) == 1 else tuple(b for _, bits in table for b in bits)
+    played = table[0][1] if len(table) == 1 else tuple(chain.from_iterable(map(_cards_of, table)))
     if exact:  # face down on top of the Tavern
         s.tavern = (BIT[enemy], *s.tavern)
         s.discard = s.discard + played
@@ -254,8 +266,8 @@ def flip_jester(s, seat, action=None):
     """Solo: discard the hand and draw back to the maximum hand size (not a Diamonds draw:
     it works against a Diamonds enemy; it does not cancel immunity)."""
     g = s.game
-    hand = s.hands[seat]
-    s.discard = s.discard + bits_of(hand)
+    discarded = bits_of(s.hands[seat])
+    s.discard = s.discard + discarded
     count = min(g.max_hand, len(s.tavern))
     drawn = s.tavern[:count]
     s.tavern = s.tavern[count:]
@@ -263,7 +275,7 @@ def flip_jester(s, seat, action=None):
     hands[seat] = sum(drawn)
     s.hands = tuple(hands)
     s.jesters_left -= 1
-    entry = (flip_jester_entry, g.players[seat], names_of(hand), count, s.jesters_left)
+    entry = (flip_jester_entry, g.players[seat], discarded, count, s.jesters_left)
     s.log = (entry, s.log)
     if s.phase == PLAY:
         start_turn(s, seat)
