@@ -36,27 +36,18 @@ def run_after(run: int, kind: str, reason: str) -> int:
     return 0
 
 
-def _trailing_timeouts(rows) -> int:
-    """The run of timeouts at the head of (kind, reason) rows, newest first."""
-    count = 0
-    for kind, reason in rows:
-        if kind == Event.Kind.SYSTEM and reason == TIMEOUT:
-            count += 1
-        elif kind == Event.Kind.SYSTEM and reason in NEUTRAL_REASONS:
-            continue
-        else:
-            break
-    return count
-
-
 def missed_in_row(seat) -> int:
     """The seat's trailing run of timeouts in the event log (its own action ends it), read
     from its last MISSED_LOOKBACK events (enough for any drop policy: at most 20)."""
-    return _trailing_timeouts(
+    newest_first = (
         Event.objects.filter(game_id=seat.game_id, seat=seat)
         .order_by("-seq")
         .values_list("kind", "reason")[:MISSED_LOOKBACK]
     )
+    run = 0
+    for kind, reason in reversed(list(newest_first)):
+        run = run_after(run, kind, reason)
+    return run
 
 
 def missed_in_rows(game) -> dict[int, int]:
@@ -88,12 +79,7 @@ def keep_runs(game, clock, event, seat_clocks: dict) -> list:
     else counted again from the log. Sets `clock.missed_seq` (the caller saves the clock)
     and returns the seat clocks whose `missed` changed (the caller saves them)."""
     changed = []
-    if (
-        clock.missed_seq is not None
-        and clock.missed_seq == game.state_seq - 1
-        and event is not None
-        and event.seq == game.state_seq
-    ):
+    if clock.missed_seq == game.state_seq - 1 and event is not None and event.seq == game.state_seq:
         seat_clock = seat_clocks.get(event.seat_id) if event.seat_id else None
         if seat_clock is not None:
             run = run_after(seat_clock.missed, event.kind, event.reason)

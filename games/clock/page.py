@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bots import available_levels
 from games.clock.models import TimeoutPolicy
-from games.clock.seats import UNREAD, read_seat_clocks
+from games.clock.seats import read_seat_clocks
 from games.clock.selectors import deadline_votes
 from games.clock.votes import absent_enough, deadline_overdue
 from games.table import page
@@ -31,7 +31,7 @@ def seat_context(request, game_view, context) -> dict:
     infos = context["seat_infos"]
     seats = game_view.seats
     running = game.status == Game.Status.RUNNING
-    flags, clock_row = {}, UNREAD
+    flags, clock_row = {}, None
     if game.status != Game.Status.OPEN:
         flags, clock_row = read_seat_clocks(game, seats=seats)
     my_seat = game_view.seat
@@ -40,11 +40,7 @@ def seat_context(request, game_view, context) -> dict:
     counts, cast = ({}, set())
     playing = [s for s in seats if s.status == Seat.Status.PLAYING]
     overdue = (
-        i_vote
-        and bool(waiting)
-        and deadline_overdue(
-            game, timezone.now(), clock_row=None if clock_row is UNREAD else clock_row
-        )
+        i_vote and bool(waiting) and deadline_overdue(game, timezone.now(), clock_row=clock_row)
     )
 
     def open_against(seat) -> bool:

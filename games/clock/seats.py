@@ -90,11 +90,8 @@ def seat_resume(*, game_id, user) -> Seat:
 class SeatClocksRead(NamedTuple):
     flags: dict[str, dict]  # see `seat_flags`
     # (seq, deadline_at) of the game's clock, read with the seats' clocks (None, None when
-    # it has none), or UNREAD when no seat clock brought it
-    clock: tuple | object
-
-
-UNREAD = object()
+    # it has none), or None when no seat clock brought it (`votes.deadline_overdue` reads it)
+    clock: tuple | None
 
 
 def _loaded_clocks(game, seats):
@@ -128,7 +125,7 @@ def _read_clocks(game):
         "seat__game__clock__deadline_at",
     )
     clocks = {}
-    clock = UNREAD
+    clock = None
     counted = True
     for seat_id, dropped_at, bot_level, missed, missed_seq, seq, deadline_at in rows:
         clocks[seat_id] = (dropped_at, bot_level, missed)

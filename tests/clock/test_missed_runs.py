@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.clock import seats, sweeper
-from games.clock.missed import _trailing_timeouts, missed_in_row, missed_in_rows, run_after
+from games.clock.missed import missed_in_row, missed_in_rows, run_after
 from games.clock.models import GameClock, SeatClock
 from games.table.models import Event, Seat
 from games.table.services.play import TIMEOUT_FOLLOW
@@ -105,6 +105,18 @@ def test_the_log_count_skips_notes_and_follow_ups_and_stops_at_the_seats_own_eve
     )
     assert bob_seat.pk not in missed_in_rows(game)
     assert missed_in_row(bob_seat) == 0
+
+
+def _trailing_timeouts(newest_first) -> int:
+    """The rule read from the log's end: timeouts count, notes and follow-ups are skipped,
+    anything else of the seat's stops the count."""
+    count = 0
+    for kind, reason in newest_first:
+        if kind == Event.Kind.SYSTEM and reason == "timeout":
+            count += 1
+        elif not (kind == Event.Kind.SYSTEM and reason in ("moderation", TIMEOUT_FOLLOW)):
+            break
+    return count
 
 
 def test_one_step_at_a_time_agrees_with_reading_the_log_back():
