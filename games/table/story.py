@@ -77,8 +77,31 @@ def _keep(key, value, seconds) -> None:
         pass
 
 
+def _is_public(entry) -> bool:
+    """A log line every viewer has (a player's private lines carry "only")."""
+    return not (isinstance(entry, dict) and "only" in entry)
+
+
 def _public_count(entries) -> int:
-    return sum(1 for e in entries if not (isinstance(e, dict) and "only" in e))
+    return sum(1 for e in entries if _is_public(e))
+
+
+def _resigner(event) -> str | None:
+    """Whose engine resignation the note `event` replaces (a resign action the platform
+    played: "" without a seat), or None when it replaces none."""
+    action = event.action if isinstance(event.action, dict) else {}
+    if event.kind == Event.Kind.SYSTEM and action.get("type") in RESIGN_TYPES:
+        return event.player_id if event.seat_id else ""
+    return None
+
+
+def _resigns(entry, player) -> bool:
+    """Whether the log line `entry` is `player`'s resignation."""
+    return (
+        isinstance(entry, dict)
+        and entry.get("event") in RESIGN_TYPES
+        and entry.get("player") == player
+    )
 
 
 def note_positions(game, notes) -> dict[int, int]:
@@ -192,23 +215,17 @@ def merge_notes(entries, notes, positions, names, *, newest: int | None = None) 
             line = {"event": NOTE, "text": ""}
             unworded[id(line)] = event
             placed.setdefault(position, []).append(line)
-        action = event.action if isinstance(event.action, dict) else {}
-        if event.kind == Event.Kind.SYSTEM and action.get("type") in RESIGN_TYPES:
-            drop_resign[position] = event.player_id if event.seat_id else ""
+        resigner = _resigner(event)
+        if resigner is not None:
+            drop_resign[position] = resigner
     out = []
     public = 0
     for entry in entries:
-        is_public = not (isinstance(entry, dict) and "only" in entry)
-        if is_public:
+        if _is_public(entry):
             out.extend(placed.pop(public, []))
             resigned = drop_resign.pop(public, None)
             public += 1
-            if (
-                resigned is not None
-                and isinstance(entry, dict)
-                and entry.get("event") in RESIGN_TYPES
-                and entry.get("player") == resigned
-            ):
+            if resigned is not None and _resigns(entry, resigned):
                 continue
         out.append(entry)
     for position in sorted(placed):
@@ -255,46 +272,37 @@ def digest_of(notes, positions) -> Digest:
         position = positions[event.seq]
         if has_text(event):
             texts.append((position, event))
-        action = event.action if isinstance(event.action, dict) else {}
-        if event.kind == Event.Kind.SYSTEM and action.get("type") in RESIGN_TYPES:
-            resigns[position] = event.player_id if event.seat_id else ""
+        resigner = _resigner(event)
+        if resigner is not None:
+            resigns[position] = resigner
     texts.sort(key=lambda item: (item[0], item[1].seq))
     return Digest(len(texts), tuple(resigns.items()), tuple(texts[-TAIL_NOTES:]))
-
-
-def _is_public(entry) -> bool:
-    return not (isinstance(entry, dict) and "only" in entry)
 
 
 def merge_tail(entries, digest: Digest, names, newest: int) -> tuple[list, int]:
     """The newest `newest` (<= TAIL_NOTES) lines of `merge_notes` and the number of lines
     of the whole merged log, from a `Digest`: the log is walked back from its end."""
     publics = [i for i, entry in enumerate(entries) if _is_public(entry)]
-    dropped = set()
-    for position, player in digest.resigns:
-        if position < len(publics):
-            entry = entries[publics[position]]
-            if (
-                isinstance(entry, dict)
-                and entry.get("event") in RESIGN_TYPES
-                and entry.get("player") == player
-            ):
-                dropped.add(publics[position])
+    dropped = {
+        publics[position]
+        for position, player in digest.resigns
+        if position < len(publics) and _resigns(entries[publics[position]], player)
+    }
     total = len(entries) - len(dropped) + digest.texts
     notes = digest.tail
     k = len(notes) - 1
     out: list = []
 
-    def notes_at(position_at_least: int, position_at_most: int) -> None:
+    def notes_from(position: int) -> None:
+        """The notes not yet taken placed at `position` or later, newest first (those
+        later were taken at their own entries, unless `out` is full)."""
         nonlocal k
-        while k >= 0 and len(out) < newest and position_at_least <= notes[k][0]:
-            if notes[k][0] > position_at_most:
-                break
+        while k >= 0 and len(out) < newest and notes[k][0] >= position:
             out.append({"event": NOTE, "text": note_text(notes[k][1], names)})
             k -= 1
 
     public = len(publics)
-    notes_at(public, 1 << 62)  # the notes after the last public entry
+    notes_from(public)  # the notes after the last public entry
     for i in range(len(entries) - 1, -1, -1):
         if len(out) >= newest:
             break
@@ -302,7 +310,7 @@ def merge_tail(entries, digest: Digest, names, newest: int) -> tuple[list, int]:
             public -= 1
             if i not in dropped:
                 out.append(entries[i])
-            notes_at(public, public)  # the notes placed before this entry
+            notes_from(public)  # the notes placed before this entry
         else:
             out.append(entries[i])
     out.reverse()
