@@ -265,14 +265,22 @@ def order_index(key: bytes, counter: int, m: int):
     Index ``i`` (m <= 8) means the order ``permutations(range(m))[i]`` (lexicographic), so
     a caller may keep its own table of what each order deals.
     """
-    limit = _LIMITS64[m]
+    return _draw_order(key, counter, m)
+
+
+def _draw_order(key: bytes, counter: int, m: int):
+    """The uniform number below ``m``! (2 <= m <= 57) that picks the order of ``m`` items,
+    and the counter after the blocks used: one SHA-256 of the key and the counter per block
+    (absorbing the key ahead, as ``_prefix`` does, saves nothing: key and counter fit one
+    SHA-256 block), its top 64 bits up to 20 items, all 256 above, a block at or above the
+    largest multiple of ``m``! rejected."""
+    limit, shift, orders = _DRAWS[m]
     while True:
         block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
-        # the top 64 bits of SHA-256(key || counter)
-        x = _from_bytes(_sha256(key + block).digest(), "big") >> 192
+        x = _from_bytes(_sha256(key + block).digest(), "big") >> shift
         counter += 1
         if x < limit:
-            return x % _FACTORIALS[m], counter
+            return x % orders, counter
 
 
 def below_at(key: bytes, counter: int, n: int):
@@ -310,16 +318,7 @@ def shuffle_at(key: bytes, counter: int, items: list) -> int:
             j = r.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return r.counter
-    # one SHA-256 of the key and the counter per block (absorbing the key ahead, as
-    # ``_prefix`` does, saves nothing: key and counter fit one SHA-256 block)
-    limit, shift, orders = _DRAWS[m]
-    while True:
-        block = _COUNTERS[counter] if counter < 1024 else counter.to_bytes(8, "big")
-        x = _from_bytes(_sha256(key + block).digest(), "big") >> shift
-        counter += 1
-        if x < limit:
-            break
-    x %= orders
+    x, counter = _draw_order(key, counter, m)
     if m <= _TABLE_MAX:
         table = _PERMUTATIONS.get(m) or _permutations(m)
         items[:] = map(items.__getitem__, table[x])
