@@ -71,7 +71,9 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _empty_cache_after_test():
     yield
-    from django.core.cache import cache
+    from django.core.cache import cache, caches
+
+    caches["local"].clear()  # keyed by game and version: ids come back in a new test
 
     if settings.REDIS_URL:
         client = cache._cache.get_client(None, write=True)

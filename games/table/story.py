@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import NamedTuple
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -63,14 +63,24 @@ def note_events(game) -> list[Note]:
 
 
 def _cached(key):
-    """The cached value or None; a cache outage costs the work it saved, nothing more."""
+    """The cached value or None: this process's memory first (every key here names a version
+    of the game, so what it holds is never stale), then the shared cache. A cache outage
+    costs the work it saved, nothing more."""
+    local = caches["local"]
+    found = local.get(key)
+    if found is not None:
+        return found
     try:
-        return cache.get(key)
+        found = cache.get(key)
     except Exception:
         return None
+    if found is not None:
+        local.set(key, found)
+    return found
 
 
 def _keep(key, value, seconds) -> None:
+    caches["local"].set(key, value)
     try:
         cache.set(key, value, seconds)
     except Exception:
