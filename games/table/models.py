@@ -320,3 +320,23 @@ class PlayerRecord(models.Model):
 
     def __str__(self):
         return f"{self.user_id} {self.kind}: {self.won}/{self.finished}"
+
+
+class PlayerTotal(models.Model):
+    """A player's record over every game kind: the sums of their `PlayerRecord` rows, kept
+    with them (`games.table.records`), so that the query reading a table's seats reads their
+    players' records too (`select_related("user__game_total")`). No row: no record yet."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="game_total",
+    )
+    finished = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    abandoned = models.PositiveIntegerField(default=0)
+    timeouts = models.PositiveIntegerField(default=0)
+
+    def __str__(self):
+        return f"{self.user_id}: {self.won}/{self.finished}"

@@ -1,13 +1,14 @@
 """Players' records: games finished, won, abandoned, deadlines missed, medals.
 
-Kept in `PlayerRecord` (one row per player and game kind), updated in the transaction of
-what changes them: a game's end (`game_finished`, from the services' `store_state`), a
-missed deadline (`timeout_counted`, when the platform plays a timeout move), a seat given up
-or taken back (`abandons_changed`: a resignation, a drop by the timeout rule, a moderator's
-kick, a return from autopilot). Pages read the rows and never count the event log:
-`player_record(user)`, `player_records(users)` (one query for a table), `player_stats(user)`
-(per game kind, the profile). `games.table.recount` counts the same from the log (the
-reference: migration, `check_records`, tests).
+Kept in `PlayerRecord` (one row per player and game kind) and summed over the kinds in
+`PlayerTotal` (one row per player), both updated in the transaction of what changes them: a
+game's end (`game_finished`, from the services' `store_state`), a missed deadline
+(`timeout_counted`, when the platform plays a timeout move), a seat given up or taken back
+(`abandons_changed`: a resignation, a drop by the timeout rule, a moderator's kick, a return
+from autopilot). Pages read the rows and never count the event log: `player_record(user)`,
+`player_records(users)` (one query for a table; the game page reads the totals loaded with
+its seats, `record_from_total`), `player_stats(user)` (per game kind, the profile).
+`games.table.recount` counts the same from the log (the reference: migrations, tests).
 
 Shown by ``templates/games/_player_record.html`` on the public profile
 (``/players/<username>/``) and next to each seat on the game page.
@@ -15,20 +16,20 @@ Shown by ``templates/games/_player_record.html`` on the public profile
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Count, F
 
-from games.table.models import Event, Game, Seat
+from games.table.models import Event, Game, PlayerTotal, Seat
 from games.table.models import PlayerRecord as StoredRecord
-from games.table.recount import TIMEOUT_REASON, abandon_seats
+from games.table.recount import TIMEOUT_REASON, abandon_seats, store_totals
 
 __all__ = [
     "KindStats",
     "PlayerRecord",
     "abandons_changed",
     "game_finished",
+    "record_from_total",
     "player_record",
     "player_records",
     "player_stats",
@@ -58,22 +59,22 @@ def _ids(users) -> list[int]:
     return [u.pk if hasattr(u, "pk") else int(u) for u in users]
 
 
+def record_from_total(total) -> PlayerRecord:
+    """A `PlayerTotal` row (or None: no record yet) as a `PlayerRecord`."""
+    if total is None:
+        return PlayerRecord()
+    return PlayerRecord(
+        finished=total.finished, won=total.won, abandoned=total.abandoned, timeouts=total.timeouts
+    )
+
+
 def player_records(users) -> dict[int, PlayerRecord]:
     """{user id: PlayerRecord} for `users` (users or ids), all game kinds. One query."""
     ids = _ids(users)
     if not ids:
         return {}
-    totals: dict[int, dict] = defaultdict(lambda: defaultdict(int))
-    rows = StoredRecord.objects.filter(user_id__in=ids).values_list(
-        "user_id", "finished", "won", "abandoned", "timeouts"
-    )
-    for user_id, finished, won, abandoned, timeouts in rows:
-        total = totals[user_id]
-        total["finished"] += finished
-        total["won"] += won
-        total["abandoned"] += abandoned
-        total["timeouts"] += timeouts
-    return {pk: PlayerRecord(**totals[pk]) if pk in totals else PlayerRecord() for pk in ids}
+    totals = {t.user_id: t for t in PlayerTotal.objects.filter(user_id__in=ids)}
+    return {pk: record_from_total(totals.get(pk)) for pk in ids}
 
 
 def player_record(user) -> PlayerRecord:
@@ -163,6 +164,7 @@ def game_finished(game: Game) -> None:
             if isinstance(medal, str) and medal:
                 row.medals = {**(row.medals or {}), medal: (row.medals or {}).get(medal, 0) + 1}
     StoredRecord.objects.bulk_update(rows.values(), ["finished", "won", "medals"])
+    store_totals(StoredRecord, PlayerTotal, rows)
 
 
 def timeout_counted(event: Event, kind: str) -> None:
@@ -177,6 +179,7 @@ def timeout_counted(event: Event, kind: str) -> None:
     if not updated:
         row = _rows([user_id], kind)[user_id]
         StoredRecord.objects.filter(pk=row.pk).update(timeouts=F("timeouts") + 1)
+    store_totals(StoredRecord, PlayerTotal, [user_id])
 
 
 def abandons_changed(user_ids, kind: str) -> None:
@@ -196,3 +199,4 @@ def abandons_changed(user_ids, kind: str) -> None:
     for user_id, row in rows.items():
         row.abandoned = counts.get(user_id, 0)
     StoredRecord.objects.bulk_update(rows.values(), ["abandoned"])
+    store_totals(StoredRecord, PlayerTotal, rows)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 # A seat its player gave up (left, dropped to autopilot by the timeout rule) is an abandon,
 # and so is a seat whose player resigned (the engine's resign: the seat shows "eliminated");
@@ -79,3 +79,24 @@ def store(record_model, counted: dict[tuple[int, str], dict]) -> None:
     """Write `counted` (as `recount` gives it) into `record_model` rows."""
     for (user_id, kind), values in counted.items():
         record_model.objects.update_or_create(user_id=user_id, kind=kind, defaults=values)
+
+
+TOTAL_FIELDS = ("finished", "won", "abandoned", "timeouts")
+
+
+def store_totals(record_model, total_model, user_ids=None) -> None:
+    """Write each player's record over every kind (`total_model`, one row per player) as the
+    sums of their per-kind rows (`record_model`): for `user_ids`, else for every player with
+    a row."""
+    rows = record_model.objects.order_by()
+    if user_ids is not None:
+        rows = rows.filter(user_id__in=list(user_ids))
+    sums = rows.values("user_id").annotate(**{f"sum_{f}": Sum(f) for f in TOTAL_FIELDS})
+    totals = [
+        total_model(user_id=row["user_id"], **{f: row[f"sum_{f}"] or 0 for f in TOTAL_FIELDS})
+        for row in sums
+    ]
+    if totals:
+        total_model.objects.bulk_create(
+            totals, update_conflicts=True, unique_fields=["user"], update_fields=TOTAL_FIELDS
+        )

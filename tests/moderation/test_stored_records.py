@@ -13,7 +13,7 @@ from games.clock.timeouts import seat_drop
 from games.engines import get_engine
 from games.moderation import services as moderation
 from games.table import recount, services
-from games.table.models import Event, Game, PlayerRecord, Seat
+from games.table.models import Event, Game, PlayerRecord, PlayerTotal, Seat
 from games.table.records import player_records, player_stats
 from tests.table.factories import make_game
 
@@ -33,6 +33,19 @@ def kept() -> dict:
         }
         for r in PlayerRecord.objects.all()
     }
+
+
+def totals_agree() -> bool:
+    """Each player's kept totals are the sums of their kept per-kind rows."""
+    sums: dict = {}
+    for row in PlayerRecord.objects.all():
+        mine = sums.setdefault(row.user_id, [0, 0, 0, 0])
+        for i, field in enumerate(("finished", "won", "abandoned", "timeouts")):
+            mine[i] += getattr(row, field)
+    stored = {
+        t.user_id: [t.finished, t.won, t.abandoned, t.timeouts] for t in PlayerTotal.objects.all()
+    }
+    return stored == sums
 
 
 def counted() -> dict:
@@ -102,6 +115,7 @@ def test_kept_records_match_the_log_over_many_games(table, moderator):
         game.refresh_from_db()
         finished += game.status == Game.Status.FINISHED
         assert same(kept(), counted()), f"after game {round_} ({kind})"
+        assert totals_agree(), f"after game {round_} ({kind})"
     reference = counted()
     assert finished >= 5
     assert sum(r["timeouts"] for r in reference.values()) > 0
@@ -132,6 +146,13 @@ def test_the_migration_backfills_the_records(table, moderator):
     migration = __import__("games.table.migrations.0007_player_record", fromlist=["backfill"])
     migration.backfill(apps, None)
     assert same(kept(), expected)
+    totals = {t.user_id: t.finished for t in PlayerTotal.objects.all()}
+    PlayerTotal.objects.all().delete()
+    totals_migration = __import__("games.table.migrations.0008_player_total", fromlist=["x"])
+    totals_migration.backfill(apps, None)
+    assert totals_agree()
+    assert {t.user_id: t.finished for t in PlayerTotal.objects.all()} == totals
+    assert any(totals.values())
 
 
 def test_a_finished_game_counts_once_and_an_aborted_one_not_at_all(alice, bob, moderator):

@@ -260,10 +260,14 @@ def seat_context(request, game_view, context) -> dict:
     """
     from games.table import page
     from games.table.models import Seat
-    from games.table.records import player_records
+    from games.table.records import player_records, record_from_total
 
     seats = game_view.seats
-    records = player_records([s.user for s in seats]) if seats else {}
+    totals = {s.user_id: page.loaded(s.user, "game_total") for s in seats}
+    records = player_records([pk for pk, total in totals.items() if total is page.MISSING])
+    records.update(
+        (pk, record_from_total(total)) for pk, total in totals.items() if total is not page.MISSING
+    )
     my_seat = game_view.seat
     infos = {}
     for s in seats:
