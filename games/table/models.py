@@ -176,6 +176,9 @@ class Seat(models.Model):
     # `standing_orders`): the platform plays their answers as the player's own moves. Seen
     # by this player only. Starts as the profile's default.
     standing_orders = models.JSONField(default=list, blank=True)
+    # The seq of the last move the standing orders played (None: they never played one):
+    # the page reads the recent ones only when there are some.
+    standing_seq = models.PositiveIntegerField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

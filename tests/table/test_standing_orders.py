@@ -266,3 +266,54 @@ def test_the_log_download_never_says_which_moves_were_orders(client, players):
     client.force_login(users[0])
     data = json.loads(client.get(url("log_download", game)).content)
     assert all(e["reason"] != "standing" for e in data["events"])
+
+
+def test_the_seat_keeps_its_last_standing_move_and_the_migration_fills_it(players):
+    users = players(4)
+    game = complots(users, hands={"p1": ["capitaine", "assassin"]})
+    set_orders(game, users[2], "pass_untargeted")
+    services.action_submit(
+        game_id=game.pk,
+        user=users[0],
+        action={"type": "power", "character": "capitaine", "target": "p2"},
+        expected_seq=1,
+    )
+    seats = {s.player_id: s for s in Seat.objects.filter(game=game)}
+    assert seats["p3"].standing_seq == standing_events(game)[-1].seq
+    assert seats["p1"].standing_seq is None and seats["p4"].standing_seq is None
+    Seat.objects.filter(game=game).update(standing_seq=None)
+    from django.apps import apps
+
+    migration = __import__("games.table.migrations.0009_seat_standing_seq", fromlist=["x"])
+    migration.backfill(apps, None)
+    assert {s.player_id: s.standing_seq for s in Seat.objects.filter(game=game)} == {
+        p: s.standing_seq for p, s in seats.items()
+    }
+
+
+def test_the_page_reads_the_orders_moves_only_when_they_played_some(client, players):
+    users = players(3)
+    game = complots(users, hands={"p1": ["capitaine", "assassin"]})
+    set_orders(game, users[2], "pass_untargeted")
+    client.force_login(users[1])
+    client.get(url("detail", game))
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def moves_read(user):
+        client.force_login(user)
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(url("detail", game)).content.decode()
+        reads = [q for q in queries.captured_queries if "'standing'" in q["sql"]]
+        return len(reads), html
+
+    assert moves_read(users[2])[0] == 0, "no move played yet: nothing to read"
+    services.action_submit(
+        game_id=game.pk,
+        user=users[0],
+        action={"type": "power", "character": "capitaine", "target": "p2"},
+        expected_seq=1,
+    )
+    reads, html = moves_read(users[2])
+    assert reads == 1 and "#3 · passed" in html
+    assert moves_read(users[1])[0] == 0

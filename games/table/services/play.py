@@ -124,7 +124,9 @@ def standing_orders_play(game: Game, engine=None, state=None) -> int:
                 break
         if move is None:
             return played
-        _apply(game, move[0], move[1], kind=Event.Kind.ACTION, reason=STANDING_REASON)
+        event = _apply(game, move[0], move[1], kind=Event.Kind.ACTION, reason=STANDING_REASON)
+        move[0].standing_seq = event.seq
+        move[0].save(update_fields=["standing_seq"])
         state = None
         played += 1
     return played

@@ -21,7 +21,7 @@ def _move_label(action: dict) -> str:
 def standing_context(game_view) -> dict | None:
     """The orders the viewer may set here (checked when set) and the last moves they played;
     None for spectators, games that are not running and engines without orders. One query
-    (the recent moves)."""
+    (the recent moves) when the orders ever played one."""
     seat = game_view.seat
     if seat is None or game_view.game.status != Game.Status.RUNNING:
         return None
@@ -35,6 +35,6 @@ def standing_context(game_view) -> dict | None:
     ]
     moves = [
         {"seq": event.seq, "label": _move_label(event.action or {})}
-        for event in standing_moves(seat=seat)
+        for event in (standing_moves(seat=seat) if seat.standing_seq else ())
     ]
     return {"choices": choices, "active": len(current & set(known)), "moves": moves}
