@@ -128,6 +128,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
         "timeout": 10,
     }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters bound by the server, and the statements a process runs again and again (a
+    # game page's seats with their players, clocks and records) prepared on their connection
+    # after DATABASE_PREPARE_THRESHOLD runs: PostgreSQL then skips parsing and planning them,
+    # which costs more than running them. DATABASE_PREPARE_THRESHOLD=off behind a pooler that
+    # cannot keep prepared statements (PgBouncer in transaction mode).
+    _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "server_side_binding": True,
+            "prepare_threshold": None if _prepare in ("", "off", "none") else int(_prepare),
+        }
+    )
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: cache, Celery broker and live-update pub/sub. Absent: embedded replacements.

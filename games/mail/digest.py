@@ -27,7 +27,7 @@ def digest_collect(now=None) -> int:
         .distinct()
     )
     count = 0
-    for user in get_user_model().objects.filter(pk__in=list(user_ids)):
+    for user in get_user_model().objects.filter(pk__in=user_ids):
         local = timezone.localtime(now, user_timezone(user))
         if local.hour < hour:
             continue

@@ -98,5 +98,9 @@ def store_totals(record_model, total_model, user_ids=None) -> None:
     ]
     if totals:
         total_model.objects.bulk_create(
-            totals, update_conflicts=True, unique_fields=["user"], update_fields=TOTAL_FIELDS
+            totals,
+            update_conflicts=True,
+            unique_fields=["user"],
+            update_fields=TOTAL_FIELDS,
+            batch_size=1000,  # the migration writes every player's
         )
