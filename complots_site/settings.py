@@ -134,11 +134,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # after DATABASE_PREPARE_THRESHOLD runs: PostgreSQL then skips parsing and planning them,
     # which costs more than running them. DATABASE_PREPARE_THRESHOLD=off behind a pooler that
     # cannot keep prepared statements (PgBouncer in transaction mode).
-    _prepare = os.environ.get("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
+    _prepare = (os.environ.get("DATABASE_PREPARE_THRESHOLD") or "5").strip().lower()
+    if _prepare not in ("off", "none") and not _prepare.isdigit():
+        raise ImproperlyConfigured(
+            f"DATABASE_PREPARE_THRESHOLD must be a number of runs or off, not {_prepare!r}"
+        )
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "server_side_binding": True,
-            "prepare_threshold": None if _prepare in ("", "off", "none") else int(_prepare),
+            "prepare_threshold": int(_prepare) if _prepare.isdigit() else None,
         }
     )
 

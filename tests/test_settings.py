@@ -132,6 +132,30 @@ def test_persistent_connections_without_the_pool(tmp_path):
     assert "pool" not in database.get("OPTIONS", {})
 
 
+def test_statements_are_prepared_on_postgres_unless_turned_off(tmp_path):
+    url = "postgres://postgres@127.0.0.1:5432/test"
+    options = read_settings(
+        tmp_path, ["DATABASES"], SECRET_KEY=PRODUCTION_SECRET, DATABASE_URL=url
+    )["DATABASES"]["default"]["OPTIONS"]
+    assert (options["server_side_binding"], options["prepare_threshold"]) == (True, 5)
+    options = read_settings(
+        tmp_path,
+        ["DATABASES"],
+        SECRET_KEY=PRODUCTION_SECRET,
+        DATABASE_URL=url,
+        DATABASE_PREPARE_THRESHOLD="off",
+    )["DATABASES"]["default"]["OPTIONS"]
+    assert options["prepare_threshold"] is None
+    result = manage(
+        tmp_path, "check", SECRET_KEY=PRODUCTION_SECRET, DATABASE_URL=url,
+        DATABASE_PREPARE_THRESHOLD="often",
+    )
+    assert result.returncode != 0
+    assert "DATABASE_PREPARE_THRESHOLD must be a number of runs or off" in result.stderr
+    sqlite = read_settings(tmp_path, ["DATABASES"], SECRET_KEY=PRODUCTION_SECRET)
+    assert "prepare_threshold" not in sqlite["DATABASES"]["default"]["OPTIONS"]
+
+
 def test_an_unknown_email_scheme_is_a_clear_error(tmp_path):
     result = manage(tmp_path, "check", DEBUG="1", EMAIL_URL="pigeon://coop")
     assert result.returncode != 0
