@@ -6,6 +6,9 @@ import random
 import re
 
 import pytest
+from django.apps import apps
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.table import selectors, services
 from games.table.models import Event, Game, Seat, seed_commitment
@@ -36,6 +39,16 @@ def set_orders(game, user, *orders):
     return services.standing_orders_set(game_id=game.pk, user=user, orders=list(orders))
 
 
+def steal_from_p2(game, host):
+    """The first move: p1 (the host) steals from p2 with the Capitaine; the others may answer."""
+    return services.action_submit(
+        game_id=game.pk,
+        user=host,
+        action={"type": "power", "character": "capitaine", "target": "p2"},
+        expected_seq=1,
+    )
+
+
 def standing_events(game):
     return list(Event.objects.filter(game=game, reason="standing").order_by("seq"))
 
@@ -45,12 +58,7 @@ def test_orders_answer_at_once_as_the_players_own_moves(players):
     game = complots(users, hands={"p1": ["capitaine", "assassin"]})
     set_orders(game, users[2], "pass_untargeted")
     set_orders(game, users[3], "never_challenge")
-    services.action_submit(
-        game_id=game.pk,
-        user=users[0],
-        action={"type": "power", "character": "capitaine", "target": "p2"},
-        expected_seq=1,
-    )
+    steal_from_p2(game, users[0])
     events = standing_events(game)
     assert [(e.seat.player_id, e.kind, e.action) for e in events] == [
         ("p3", "action", {"type": "pass"}),
@@ -203,12 +211,7 @@ def test_the_box_is_the_owners_only(client, players):
     users = players(3)
     game = complots(users, hands={"p1": ["capitaine", "assassin"]})
     set_orders(game, users[2], "pass_untargeted")
-    services.action_submit(
-        game_id=game.pk,
-        user=users[0],
-        action={"type": "power", "character": "capitaine", "target": "p2"},
-        expected_seq=1,
-    )
+    steal_from_p2(game, users[0])
     client.force_login(users[2])
     carol = client.get(url("detail", game)).content.decode()
     assert 'data-testid="standing-orders"' in carol
@@ -272,18 +275,11 @@ def test_the_seat_keeps_its_last_standing_move_and_the_migration_fills_it(player
     users = players(4)
     game = complots(users, hands={"p1": ["capitaine", "assassin"]})
     set_orders(game, users[2], "pass_untargeted")
-    services.action_submit(
-        game_id=game.pk,
-        user=users[0],
-        action={"type": "power", "character": "capitaine", "target": "p2"},
-        expected_seq=1,
-    )
+    steal_from_p2(game, users[0])
     seats = {s.player_id: s for s in Seat.objects.filter(game=game)}
     assert seats["p3"].standing_seq == standing_events(game)[-1].seq
     assert seats["p1"].standing_seq is None and seats["p4"].standing_seq is None
     Seat.objects.filter(game=game).update(standing_seq=None)
-    from django.apps import apps
-
     migration = __import__("games.table.migrations.0009_seat_standing_seq", fromlist=["x"])
     migration.backfill(apps, None)
     assert {s.player_id: s.standing_seq for s in Seat.objects.filter(game=game)} == {
@@ -297,8 +293,6 @@ def test_the_page_reads_the_orders_moves_only_when_they_played_some(client, play
     set_orders(game, users[2], "pass_untargeted")
     client.force_login(users[1])
     client.get(url("detail", game))
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     def moves_read(user):
         client.force_login(user)
@@ -308,12 +302,7 @@ def test_the_page_reads_the_orders_moves_only_when_they_played_some(client, play
         return len(reads), html
 
     assert moves_read(users[2])[0] == 0, "no move played yet: nothing to read"
-    services.action_submit(
-        game_id=game.pk,
-        user=users[0],
-        action={"type": "power", "character": "capitaine", "target": "p2"},
-        expected_seq=1,
-    )
+    steal_from_p2(game, users[0])
     reads, html = moves_read(users[2])
     assert reads == 1 and "#3 · passed" in html
     assert moves_read(users[1])[0] == 0
