@@ -22,7 +22,7 @@ from django.db.models import Count, F
 
 from games.table.models import Event, Game, PlayerTotal, Seat
 from games.table.models import PlayerRecord as StoredRecord
-from games.table.recount import TIMEOUT_REASON, abandon_seats, store_totals
+from games.table.recount import TIMEOUT_REASON, TOTAL_FIELDS, abandon_seats, store_totals
 
 __all__ = [
     "KindStats",
@@ -63,9 +63,7 @@ def record_from_total(total) -> PlayerRecord:
     """A `PlayerTotal` row (or None: no record yet) as a `PlayerRecord`."""
     if total is None:
         return PlayerRecord()
-    return PlayerRecord(
-        finished=total.finished, won=total.won, abandoned=total.abandoned, timeouts=total.timeouts
-    )
+    return PlayerRecord(**{field: getattr(total, field) for field in TOTAL_FIELDS})
 
 
 def player_records(users) -> dict[int, PlayerRecord]:
