@@ -263,6 +263,9 @@ def test_old_messages_go_after_a_live_update_and_notifications_are_asked_by_a_bu
     other.goto(page.url)
     other.locator("button", has_text="Join this game").click()
     page.locator("[data-testid=seat]", has_text="flb").wait_for(timeout=LIVE_TIMEOUT)
+    # The old messages go when the new panel has settled (htmx:afterSettle, a few ms after
+    # the swap that shows the seat).
+    page.locator("#messages .messages").wait_for(state="detached", timeout=LIVE_TIMEOUT)
     assert page.locator("#messages .messages").count() == 0
     # The host may cancel the open table.
     page.locator("[data-testid=cancel-table]").click()
