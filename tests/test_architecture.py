@@ -2,6 +2,7 @@
 contracts in pyproject.toml, the same check as `lint-imports`), and modules small enough to
 read in one sitting."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,64 @@ def test_no_module_is_named_by_a_suffix():
         if path.stem.startswith(stems)
     ]
     assert not named
+
+
+# The platform knows each game only through its descriptor (games/table/descriptors/<game>.py)
+# and the per-game presenters, templates and static files beside them; engines and bots are
+# the games' own code.
+PLATFORM = ("games/table", "games/clock", "games/mail", "games/moderation", "games/bot_seats")
+PLATFORM_ROOTS = ("accounts", "complots_site")
+GAME_PARTS = ("games/table/descriptors/", "games/table/presenters/")
+SLUG_LITERAL = re.compile(r"""["'](complots|regicide|intrigue)["']""")
+# The site is called Complots: its cache prefix is the site's name, not a game's.
+SITE_NAME = 'CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "complots")'
+
+
+def test_no_platform_module_names_a_game():
+    found = []
+    for top in PLATFORM + PLATFORM_ROOTS:
+        for path in (ROOT / top).rglob("*.py"):
+            relative = path.relative_to(ROOT).as_posix()
+            if "migrations" in path.parts or relative.startswith(GAME_PARTS):
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if SLUG_LITERAL.search(line) and SITE_NAME not in line:
+                    found.append(f"{relative}:{number}: {line.strip()}")
+    assert not found, "a game's slug outside its descriptor:\n" + "\n".join(found)
+
+
+def test_no_platform_module_probes_an_engine_with_getattr():
+    """The engine base class carries every optional method with its default."""
+    probe = re.compile(r"(getattr|hasattr)\(\s*(self\.)?engine\b")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for top in PLATFORM + PLATFORM_ROOTS
+        for path in (ROOT / top).rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if probe.search(line)
+    ]
+    assert not found, found
+
+
+def test_no_file_names_a_path_outside_the_repository():
+    outside = re.compile(r"/work/|\.\./shared|shared/design|shared/rules")
+    found = []
+    for path in ROOT.rglob("*"):
+        parts = path.relative_to(ROOT).parts
+        if not path.is_file() or parts[0] in (
+            ".git",
+            ".venv",
+            "node_modules",
+            "var",
+            "staticfiles",
+        ):
+            continue
+        if path.suffix not in (".py", ".md", ".html", ".txt", ".toml", ".js", ".css", ".sh", ""):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        if outside.search(text) and path.name != "test_architecture.py":
+            found.append(str(path.relative_to(ROOT)))
+    assert not found, found

@@ -8,7 +8,7 @@ from games.bot_seats.models import BotAccount
 from games.bots import available_levels
 from games.engines import available_engines
 from games.table import page
-from games.table.forms import bot_level_label, game_label
+from games.table.descriptors import bot_level_label, game_label
 from games.table.models import MAX_SEATS, Game, TimeControl
 
 

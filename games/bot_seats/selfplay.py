@@ -1,7 +1,7 @@
 """Games of bots through the services, for load tests and benchmarks of the live table.
 
     from games.bot_seats.selfplay import bot_games_play
-    games = bot_games_play(count=50, kind="complots", players=4, seed="load-1")
+    games = bot_games_play(count=50, kind=game_kind, players=4, seed="load-1")
 
 Each game is a table hosted by a bot account and filled with bots (``levels``: one level
 per seat, cycled; default: every level of the game in turn), its seed fixed from ``seed``
@@ -84,7 +84,7 @@ def _play_inline(game: Game, order: SeededRandom, limit: int) -> int:
 def bot_games_play(
     *,
     count: int,
-    kind: str = "complots",
+    kind: str,
     players: int = 4,
     levels=None,
     seed="selfplay",

@@ -18,7 +18,7 @@ from games.clock.seats import read_seat_clocks
 from games.clock.selectors import deadline_votes
 from games.clock.votes import absent_enough, deadline_overdue
 from games.table import page
-from games.table.forms import bot_level_label
+from games.table.descriptors import bot_level_label
 from games.table.models import Game, Seat
 
 VOTE_KINDS = (("skip", _("Skip their turn")), ("drop", _("Drop them")))

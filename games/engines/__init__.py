@@ -13,7 +13,12 @@ No engine imports Django, Celery, ``random``, ``time``, ``datetime`` or anything
 """
 
 from games.engines.base import Engine, IllegalAction, SeededRandom, decision_key_of
-from games.engines.registry import available_engines, get_engine, register_engine
+from games.engines.registry import (
+    available_engines,
+    get_engine,
+    register_engine,
+    unregister_engine,
+)
 
 __all__ = [
     "Engine",
@@ -23,4 +28,5 @@ __all__ = [
     "decision_key_of",
     "get_engine",
     "register_engine",
+    "unregister_engine",
 ]

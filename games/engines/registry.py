@@ -28,6 +28,12 @@ def register_engine(name: str, path_or_engine) -> None:
         _INSTANCES[name] = path_or_engine
 
 
+def unregister_engine(name: str) -> None:
+    """Forget the engine registered under ``name`` (a test that registered one of its own)."""
+    _PATHS.pop(name, None)
+    _INSTANCES.pop(name, None)
+
+
 def available_engines() -> list[str]:
     """Names of every registered engine, sorted."""
     return sorted(set(_PATHS) | set(_INSTANCES))

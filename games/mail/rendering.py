@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games.mail.links import game_url, replay_url, unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import display_name, topic_of, user_language, user_timezone
+from games.table.descriptors import descriptor_for
 from games.table.models import Seat
 
 
@@ -68,8 +69,6 @@ def mail_render(record) -> tuple[str, str, str]:
     return subject, text, html
 
 
-# Games the players win or lose all together (Regicide against the Castle).
-COOPERATIVE_GAMES = frozenset({"regicide"})
 MEDALS = ("gold", "silver", "bronze")
 
 
@@ -81,7 +80,7 @@ def outcome_facts(game) -> dict:
     winners = result.get("winners") if isinstance(result.get("winners"), list) else []
     medal = result.get("medal") if winners and result.get("medal") in MEDALS else ""
     cooperative = ""
-    if game.kind in COOPERATIVE_GAMES and game.seats.count() > 1:
+    if descriptor_for(game.kind).cooperative and game.seats.count() > 1:
         cooperative = "won" if winners else "lost"
     return {"medal": medal, "cooperative": cooperative}
 

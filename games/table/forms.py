@@ -3,43 +3,16 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import available_engines
+from games.table.descriptors import bot_level_label, descriptor_for, descriptors, game_label
 from games.table.models import MAX_SEATS, Game, TimeControl
-from games.table.presenters.complots.cards import BASE_CHARACTERS, CHARACTERS_BY_CLAN, CLANS
 from games.table.services import GameError, seat_range
 
-GAME_LABELS = {"complots": _("Complots"), "regicide": _("Regicide"), "intrigue": _("Intrigue")}
-
-# The fields only some games use, by field name (the clans' fields go with "characters"):
-# the lobby shows them for those games only (games/js/lobby.js), the others ignore them.
-GAME_FIELDS = {
-    "characters": ("complots",),
-    "saint_barthelemy": ("complots",),
-    "tyrannie": ("complots",),
-}
-
-
-BOT_LEVEL_LABELS = {
-    "novice": _("Novice"),
-    "honest": _("Honest"),
-    "bluffer": _("Bluffer"),
-    "standard": _("Standard"),
-}
-
-
-def game_label(kind):
-    return GAME_LABELS.get(kind, kind.capitalize())
-
-
-def bot_level_label(level):
-    """The translated name of a bot level (`games.bots.available_levels`)."""
-    return BOT_LEVEL_LABELS.get(level, str(level).capitalize())
+__all__ = ["GameCreateForm", "bot_level_label", "game_label"]
 
 
 class GameCreateForm(forms.Form):
-    CHARACTERS_BASE = "base"
-    CHARACTERS_CHOSEN = "chosen"
-    CHARACTERS_RANDOM = "random"
+    """The table's settings: the fields every game shares, then each game's own
+    (`GameDescriptor.form_fields`, shown for that game only by games/js/lobby.js)."""
 
     kind = forms.ChoiceField(label=_("Game"))
     max_seats = forms.TypedChoiceField(
@@ -53,21 +26,6 @@ class GameCreateForm(forms.Form):
             "two players."
         ),
     )
-    characters = forms.ChoiceField(
-        label=_("Characters"),
-        choices=[
-            (
-                CHARACTERS_BASE,
-                _("Base game (Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur)"),
-            ),
-            (CHARACTERS_CHOSEN, _("Chosen: one per clan, below")),
-            (CHARACTERS_RANDOM, _("Random: one per clan, drawn at the start")),
-        ],
-        initial=CHARACTERS_BASE,
-        required=False,  # not posted for the other games (the lobby's script disables it)
-    )
-    saint_barthelemy = forms.BooleanField(label=_("Saint-Barthélemy extension"), required=False)
-    tyrannie = forms.BooleanField(label=_("Tyrannie extension"), required=False)
     visibility = forms.ChoiceField(
         label=_("Visibility"),
         choices=[
@@ -84,29 +42,49 @@ class GameCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(k, game_label(k)) for k in available_engines()]
-        if "complots" in available_engines():
-            self.fields["kind"].initial = "complots"
+        games = descriptors()
+        self.fields["kind"].choices = [(d.slug, d.label) for d in games]
+        default = next((d.slug for d in games if d.default_choice), None)
+        if default is not None:
+            self.fields["kind"].initial = default
         self.fields["time_control"].choices = TimeControl.choices()
-        for clan in CLANS:
-            choices = [(c.slug, c.name) for c in CHARACTERS_BY_CLAN[clan.slug]]
-            initial = next(
-                c.slug for c in CHARACTERS_BY_CLAN[clan.slug] if c.slug in BASE_CHARACTERS
-            )
-            self.fields[f"clan_{clan.slug}"] = forms.ChoiceField(
-                label=clan.name, choices=choices, initial=initial, required=False
-            )
+        # field name -> the games that use it; fields a game groups apart (fieldsets)
+        self.game_fields: dict[str, list[str]] = {}
+        self.grouped: set[str] = set()
+        self._fieldsets = []
+        own = {}
+        for descriptor in games:
+            for name, field in descriptor.form_fields().items():
+                own.setdefault(name, field)
+                self.game_fields.setdefault(name, []).append(descriptor.slug)
+            for fieldset in descriptor.form_fieldsets():
+                self.grouped.update(fieldset["fields"])
+                self._fieldsets.append((descriptor.slug, fieldset))
+        # The games' own fields come after the choice of game and seats.
+        common = list(self.fields.items())
+        self.fields = dict(common[:2] + list(own.items()) + common[2:])
 
     @property
     def rows(self):
-        """The fields before the clans' ones, each with the games it applies to ("": all)."""
+        """The fields shown as rows, each with the games it applies to ("": all)."""
         return [
-            {"field": field, "games": " ".join(GAME_FIELDS.get(field.name, ()))}
+            {"field": field, "games": " ".join(self.game_fields.get(field.name, ()))}
             for field in self.visible_fields()
-            if field.name not in self.clan_field_names
+            if field.name not in self.grouped
         ]
 
-    clan_games = " ".join(GAME_FIELDS["characters"])
+    @property
+    def fieldsets(self):
+        """The games' groups of fields: legend, css class, games, bound fields."""
+        return [
+            {
+                "legend": fieldset["legend"],
+                "css": fieldset.get("css", ""),
+                "games": slug,
+                "fields": [self[name] for name in fieldset["fields"]],
+            }
+            for slug, fieldset in self._fieldsets
+        ]
 
     @property
     def seat_ranges(self):
@@ -119,14 +97,6 @@ class GameCreateForm(forms.Form):
                 continue
             ranges.append({"kind": kind, "label": label, "min": low, "max": high})
         return ranges
-
-    @property
-    def clan_field_names(self):
-        return [f"clan_{clan.slug}" for clan in CLANS]
-
-    @property
-    def clan_fields(self):
-        return [self[name] for name in self.clan_field_names]
 
     def clean(self):
         data = super().clean()
@@ -144,30 +114,13 @@ class GameCreateForm(forms.Form):
                         % {"game": game_label(kind), "min": low, "max": high},
                     )
                 self.seat_minimum = max(low, min(2, seats))
-        if data.get("kind") == "complots" and data.get("characters") == self.CHARACTERS_CHOSEN:
-            for clan in CLANS:
-                if not data.get(f"clan_{clan.slug}"):
-                    self.add_error(f"clan_{clan.slug}", _("Choose a character of this clan."))
+        if kind:
+            descriptor_for(kind).clean_form(self, data)
         return data
 
     seat_minimum = 2
 
     def game_options(self):
-        """The engine options of the cleaned form."""
+        """The engine options of the cleaned form (its game's own fields only)."""
         data = self.cleaned_data
-        if data["kind"] != "complots":
-            return {}
-        options = {}
-        if data["characters"] == self.CHARACTERS_RANDOM:
-            options["characters"] = "random"
-        elif data["characters"] == self.CHARACTERS_CHOSEN:
-            options["characters"] = [data[f"clan_{clan.slug}"] for clan in CLANS]
-        if data.get("saint_barthelemy"):
-            options["saint_barthelemy"] = True
-        if data.get("tyrannie"):
-            options["tyrannie"] = True
-        return options
-
-
-class ChatForm(forms.Form):
-    text = forms.CharField(max_length=500, strip=True)
+        return descriptor_for(data["kind"]).options_from(data)

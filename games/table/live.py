@@ -3,7 +3,7 @@
 After a write commits, the services publish `{"game": id, "seq": state_seq, "rev": revision}`
 (JSON; a change of the chat adds `"chat"`: the chat's version, see `chat_version`) on the
 Redis pub/sub channel `<prefix>:game:<id>` when `settings.REDIS_URL` is set;
-the prefix is `settings.CACHE_KEY_PREFIX` (default "complots"), so two sites sharing one
+the prefix is `settings.CACHE_KEY_PREFIX` (default: the site's name), so two sites sharing one
 Redis never hear each other's games. A page that
 learns of a change fetches its own view again (built for its own player), so nothing hidden
 travels here. Redis being down never fails a move: the error is logged and the move stands.

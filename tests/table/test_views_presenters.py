@@ -1,7 +1,7 @@
 """The Complots presenter: every action of the engine's vocabulary gets a readable button in a
 sensible group; the table context is built from the view only."""
 
-from games.table.presenters import present_game
+from games.table.descriptors import descriptor_for
 from games.table.presenters.complots import group_actions, pending_context
 
 NAMES = {"p1": "Alice", "p2": "Bob", "p3": "Carol"}
@@ -110,8 +110,8 @@ def test_spectator_table_from_a_view():
         "characters": ["duchesse", "assassin", "comtesse", "pape", "espion"],
         "log": [],
     }
-    table = present_game(
-        "complots", view=view, viewer=None, legal_actions=[], names=NAMES, lang="en"
+    table = descriptor_for("complots").present(
+        view=view, viewer=None, legal_actions=[], names=NAMES, lang="en"
     )
     assert table["me"] is None and [p["name"] for p in table["others"]] == ["Alice", "Bob"]
     assert [c.slug for c in table["characters_in_play"]] == [

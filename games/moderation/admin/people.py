@@ -19,8 +19,8 @@ from games.moderation.models import ModerationAction, Report, UserSanction
 from games.moderation.timeline import (
     report_context,
 )
+from games.table.descriptors import chat_phrase_text
 from games.table.models import ChatMessage, Seat
-from games.table.presenters import chat_phrase_text
 
 from .common import (
     ModerationActionForm,

@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from games.table import live
+from games.table.descriptors import chat_phrases, descriptor_for
 from games.table.models import CHAT_MAX_LENGTH, ChatMessage, Game
-from games.table.presenters import CHAT_PHRASES, chat_phrases
 
 from .common import engine_for, is_player_id, lock_game
 from .errors import ChatInvalid, GameNotRunning, NotYourSeat, RateLimited
@@ -55,17 +55,13 @@ def _rate_check(game_id: int, user_id: int) -> None:
         raise RateLimited()
 
 
-# Games whose chat has private lines between two players (promises and threats whispered).
-PRIVATE_LINES = frozenset({"intrigue"})
-
-
 def allowed_phrases(game, seat) -> list[dict] | None:
     """The phrases `seat` may post now when the game's rules limit the talk (the presenters'
     `chat_phrases` hook, from the seat's own view: `{"key": ..., parameters}`), else None:
     free text."""
     if game.status != Game.Status.RUNNING or not game.state or not seat.player_id:
         return None
-    if game.kind not in CHAT_PHRASES:
+    if descriptor_for(game.kind).chat is None:
         return None
     engine = engine_for(game.kind)
     view = engine.view(engine.load(game.state), seat.player_id)
@@ -87,7 +83,7 @@ def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
     """Post a message in a game's chat. Only users with a seat at the table may post
     (spectators read). Text is stored as typed (escaped when rendered), at most
     CHAT_MAX_LENGTH characters; at most 5 messages per 10 s per user and game.
-    `to` (a player id, games of PRIVATE_LINES only) makes it a private line: seen by the
+    `to` (a player id, games whose descriptor has `whispers`) makes it a private line: seen by the
     two players alone (moderators read it in the admin).
     While a game whose rules limit the talk runs (Regicide), only a `phrase` key among
     `allowed_phrases` is accepted: the phrase (key and public parameters) is stored, no
@@ -126,7 +122,7 @@ def _recipient(game, seat, to):
     """The user a private line goes to (another player of the game), or None."""
     if to in (None, ""):
         return None
-    if game.kind not in PRIVATE_LINES:
+    if not descriptor_for(game.kind).whispers:
         raise ChatInvalid(_("This game has no private lines."))
     if not is_player_id(to) or to == seat.player_id:
         raise ChatInvalid(_("Choose another player of this game."))

@@ -16,14 +16,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engines import get_engine
-from games.table.forms import game_label
+from games.table.descriptors import chat_phrase_text, chat_phrases, descriptor_for, game_label
 from games.table.models import Game, TimeControl
 from games.table.presenters import (
-    chat_phrase_text,
-    chat_phrases,
     full_view,
-    present_game,
-    stylesheets,
 )
 from games.table.selectors import chat_with_hidden, watch_version
 from games.table.services import AccessDenied, GameError, GameNotFound
@@ -122,23 +118,9 @@ def game_subtitle(game) -> str:
 
 
 def game_settings(game) -> list[str]:
-    """The table's settings in words: time control, characters, extensions."""
-    from games.table.presenters.complots.cards import character_name
-
+    """The table's settings in words: time control, then the game's own options."""
     parts = [str(TimeControl.LABELS.get(game.time_control, game.time_control))]
-    options = game.options or {}
-    characters = options.get("characters")
-    if characters == "random":
-        parts.append(str(_("random characters")))
-    elif isinstance(characters, list):
-        parts.append(", ".join(character_name(c) for c in characters))
-    elif game.kind == "complots":
-        parts.append(str(_("base characters")))
-    if options.get("saint_barthelemy"):
-        parts.append("Saint-Barthélemy")
-    if options.get("tyrannie"):
-        parts.append("Tyrannie")
-    return parts
+    return parts + descriptor_for(game.kind).settings_words(game.options or {})
 
 
 def _(text):
@@ -169,8 +151,7 @@ def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict
         total = len(entries) if isinstance(entries, list) else 0
     if log_lines is not None and total > log_lines:
         view["log"] = entries[-log_lines:]
-    table = present_game(
-        game.kind,
+    table = descriptor_for(game.kind).present(
         view=view,
         viewer=game_view.player_id,
         legal_actions=game_view.legal_actions,
@@ -185,7 +166,7 @@ def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict
 
 def viewer_phrases(game_view):
     """The chat phrases the viewer may post now when the game's rules limit the talk (see
-    `presenters.chat_phrases`) as `(key, text)` pairs worded in the viewer's language, else
+    `descriptors.chat_phrases`) as `(key, text)` pairs worded in the viewer's language, else
     None (free text)."""
     if game_view.seat is None or game_view.game.status != Game.Status.RUNNING:
         return None
@@ -208,7 +189,7 @@ def page_context(request, game_view, *, flash=None) -> dict:
         "game_title": game_title(game),
         "game_subtitle": game_subtitle(game),
         "table": table_context(game_view),
-        "stylesheets": stylesheets(game.kind),
+        "stylesheets": list(descriptor_for(game.kind).stylesheets),
         "chat_phrases": viewer_phrases(game_view),
         "viewer": game_view.player_id,
         "state_seq": game_view.seq,
@@ -343,9 +324,7 @@ def chat_message_text(kind, message) -> str:
 def chat_recipients(game, seats, my_seat) -> list[dict]:
     """Whom the viewer may open a private line to (games with private lines, a seated
     viewer): the other players, by seat."""
-    from games.table.services.chat import PRIVATE_LINES
-
-    if my_seat is None or game.kind not in PRIVATE_LINES or not my_seat.player_id:
+    if my_seat is None or not descriptor_for(game.kind).whispers or not my_seat.player_id:
         return []
     return [
         {"id": s.player_id, "name": display_name(s.user)}

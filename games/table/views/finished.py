@@ -10,8 +10,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games.table import selectors
-from games.table.presenters import full_view, present_game
-from games.table.presenters.complots import group_actions
+from games.table.descriptors import descriptor_for
+from games.table.presenters import full_view
 from games.table.replay import ReplayError, game_verify, replay_state
 from games.table.services import GameError, ReplayUnavailable
 
@@ -69,8 +69,7 @@ def replay(request, game_id):
         raise Http404(str(error)) from None
     seats = list(game.seats.select_related("user").order_by("position"))
     names = seat_names(seats)
-    table = present_game(
-        game.kind,
+    table = descriptor_for(game.kind).present(
         view=full_view(engine, state),
         viewer=None,
         legal_actions=[],
@@ -88,20 +87,16 @@ def replay(request, game_id):
             "table": table,
             "step": step,
             "last_step": last_step,
-            "event_text": event_text(event, names),
+            "event_text": event_text(event, names, game.kind),
         },
     )
 
 
-def event_text(event, names) -> str:
+def event_text(event, names, kind) -> str:
     if event.kind == "start":
         return f"#{event.seq} — " + str(_("The cards are dealt."))
     who = names.get(event.seat.player_id, event.seat.player_id) if event.seat else "?"
-    groups = group_actions([event.action], names=names, viewer=None)
-    label = ""
-    if groups:
-        group = groups[0]
-        label = f"{group.title}: {group.buttons[0].label}"
+    label = descriptor_for(kind).action_label(event.action, names)
     suffix = f" ({event.reason})" if event.kind == "system" and event.reason else ""
     return f"#{event.seq} — {who}: {label}{suffix}"
 

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.table.forms import game_label
+from games.table.descriptors import game_label
 from games.table.records import player_summary
 
 User = get_user_model()

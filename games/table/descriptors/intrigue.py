@@ -1,0 +1,45 @@
+"""Intrigue (3-5 players, bribes and promises, hidden money): the platform's side of it."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.table.presenters.intrigue import table as intrigue_table
+from games.table.presenters.intrigue.labels import stage_title
+
+from .base import RESIGN, GameDescriptor
+
+
+class IntrigueDescriptor(GameDescriptor):
+    slug = "intrigue"
+    name = gettext_lazy("Intrigue")
+    summary = gettext_lazy(
+        "Send your advisers to your rivals' castles: promises, bribes and betrayals "
+        "decide who gets the best posts. After five rounds, the richest wins."
+    )
+    players = gettext_lazy("3 to 5 players")
+    order = 3
+    # Promises and threats are whispered: private lines between two players.
+    whispers = True
+    bot_levels = {"standard": gettext_lazy("Standard")}
+
+    def presenter(self, **context):
+        return intrigue_table.present(**context)
+
+    def question(self, *, view, viewer, legal_actions, names):
+        moves = {a.get("type") for a in legal_actions if a.get("type") != RESIGN}
+        if not moves:
+            return ""
+        if "send" in moves:
+            return str(_("Send an advisor to a rival's castle."))
+        stage = view.get("stage")
+        title = stage_title(stage, names) if isinstance(stage, dict) else ""
+        if "offer" in moves:
+            return _("%(stage)s: make an offer, or say you are done?") % {"stage": title}
+        if title:
+            return _("%(stage)s: your decision?") % {"stage": title}
+        return str(_("Your move."))
+
+
+DESCRIPTOR = IntrigueDescriptor()
