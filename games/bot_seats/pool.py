@@ -51,7 +51,3 @@ def free_account(level: str, *, taken_user_ids) -> BotAccount:
         except IntegrityError:  # another table created that number at the same moment
             continue
     raise RuntimeError(f"could not create a bot account of level {level}")
-
-
-def is_bot(user) -> bool:
-    return BotAccount.objects.filter(user_id=getattr(user, "pk", user)).exists()

@@ -10,13 +10,8 @@ from django.views.decorators.http import require_POST
 from games.bot_seats import services
 from games.table.models import TimeControl
 from games.table.services import GameError, GameNotFound
-from games.table.views.common import (
-    back_to_game,
-    error_text,
-    login_required,
-    raise_for_access,
-    visible_game_required,
-)
+from games.table.views.access import login_required, raise_for_access, visible_game_required
+from games.table.views.responses import back_to_game, error_text
 
 
 @login_required

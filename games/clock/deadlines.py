@@ -3,7 +3,7 @@
 The time control gives the base (a response window or a turn, `base_deadline`); a decision
 that goes on with fewer players keeps its deadline; away mode pushes it back in
 correspondence games (at most AWAY_MAX_EXTENSION per seat and game); a seat on autopilot
-makes it due at once (`deadline_for`). The bookkeeping (`games.clock.bookkeeping`) applies
+makes it due at once. The bookkeeping (`games.clock.bookkeeping`) applies
 this rule after every change of a game.
 """
 
@@ -188,21 +188,6 @@ def autopilot_waiting(game, state, engine=None, table=None) -> list[str]:
         and s.status == Seat.Status.AUTOPILOT
         and not bot_played(s, clocks)
     ]
-
-
-def deadline_for(game, state, now, *, engine=None, record=True) -> datetime | None:
-    """The `Game.deadline_at` for the decision in `state`, decided at `now`.
-
-    `human_deadline`, or `now` when a seat on autopilot is waited for (its default move is
-    played at once by the timeout task). None when nobody is waited for. The platform may
-    call this from its deadline rule; `clock_sync` applies it after every change anyway.
-    """
-    engine = engine or engine_of(game)
-    table = TableRead(game, create=False)
-    deadline = human_deadline(game, state, now, engine=engine, record=record, table=table)
-    if deadline is not None and autopilot_waiting(game, state, engine, table):
-        return min(deadline, now)
-    return deadline
 
 
 # --- bookkeeping after each change -----------------------------------------------------

@@ -12,13 +12,9 @@ from django.views.decorators.http import require_POST
 
 from games.clock import seats, votes
 from games.table.services import GameError, GameNotFound
-from games.table.views.common import (
-    back_to_game,
-    error_text,
-    raise_for_access,
-    visible_game_required,
-)
-from games.table.views.common import login_required as game_login_required
+from games.table.views.access import login_required as game_login_required
+from games.table.views.access import raise_for_access, visible_game_required
+from games.table.views.responses import back_to_game, error_text
 
 
 @game_login_required

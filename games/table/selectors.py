@@ -280,7 +280,7 @@ def chat_with_hidden(*, game, viewer=None, limit=100) -> list:
     placeholder in their place. The text and phrase columns are never loaded: each row gets
     `visible_text` and `visible_phrase`, "" and None for a hidden message, so what it said
     cannot be rendered. Authors and recipients are not loaded: their ids name them (the
-    page knows its seats' users, see `views.common.chat_lines`)."""
+    page knows its seats' users, see `views.chat_lines.chat_lines`)."""
     rows = list(
         ChatMessage.objects.filter(game=game)
         .filter(chat_visible_to(viewer))

@@ -26,7 +26,7 @@ def english():
 def local_cache(settings):
     settings.CACHES = {
         **settings.CACHES,
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"},
     }
     from django.core.cache import cache
 

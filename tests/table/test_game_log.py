@@ -10,7 +10,7 @@ import re
 import pytest
 
 from games.engines import get_engine
-from games.table.views.common import PANEL_LOG_LINES
+from games.table.views.table import PANEL_LOG_LINES
 
 from .factories import make_game
 from .test_query_budgets import patient, play_moves

@@ -92,7 +92,8 @@ def private_lines_allowed(game, view, player):
     """The private log lines a player's page may show: their own view's, nobody else's,
     among the newest lines the panel shows (the whole log is on the log page)."""
     from games.engines.complots import describe
-    from games.table.views.common import PANEL_LOG_LINES, seat_names
+    from games.table.views.names import seat_names
+    from games.table.views.table import PANEL_LOG_LINES
 
     names = seat_names(list(game.seats.select_related("user")))
     return sorted(

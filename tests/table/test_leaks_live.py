@@ -57,7 +57,9 @@ def test_pushed_panels_are_the_spectators_and_hide_every_card(settings, seed):
             player = rng.choice(engine.waiting_for(state))
             action = rng.choice(engine.legal_actions(state, player))
             await sync_to_async(services.action_submit)(
-                game_id=game.pk, user=by_player[player], action=action,
+                game_id=game.pk,
+                user=by_player[player],
+                action=action,
                 expected_seq=game.state_seq,
             )
             await sync_to_async(game.refresh_from_db)()

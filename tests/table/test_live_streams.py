@@ -24,12 +24,13 @@ def parse(chunk):
     text = chunk.decode() if isinstance(chunk, bytes) else chunk
     if text.startswith("event: "):
         head, _, data = text.partition("\ndata: ")
-        return head[len("event: "):], json.loads(data.strip())
+        return head[len("event: ") :], json.loads(data.strip())
     return "comment", text
 
 
 async def next_event(chunks, wanted, timeout=10):
     """The next event named `wanted` (others skipped), or fail after `timeout` seconds."""
+
     async def find():
         while True:
             name, data = parse(await anext(chunks))

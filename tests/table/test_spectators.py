@@ -28,9 +28,7 @@ def complots(users):
     engine, state = engine_state(game)
     player = engine.waiting_for(state)[0]
     by_player = {s.player_id: s.user for s in game.seats.all()}
-    action = next(
-        a for a in engine.legal_actions(state, player) if a.get("type") != "resign"
-    )
+    action = next(a for a in engine.legal_actions(state, player) if a.get("type") != "resign")
     services.action_submit(
         game_id=game.pk, user=by_player[player], action=action, expected_seq=game.state_seq
     )
@@ -151,8 +149,10 @@ def test_signed_in_spectators_streams_carry_their_panel(settings, alice, bob, da
         engine, state = await sync_to_async(engine_state)(game)
         mover = engine.waiting_for(state)[0]
         await sync_to_async(services.action_submit)(
-            game_id=game.pk, user=by_player[mover],
-            action=engine.legal_actions(state, mover)[0], expected_seq=game.state_seq,
+            game_id=game.pk,
+            user=by_player[mover],
+            action=engine.legal_actions(state, mover)[0],
+            expected_seq=game.state_seq,
         )
         await sync_to_async(game.refresh_from_db)()
         notice = await next_event(stream, "changed")

@@ -50,7 +50,7 @@ def test_notes_are_placed_by_a_replay_from_the_games_own_seed(
 
 def test_a_long_run_of_notes_words_only_the_lines_shown(alice, bob, carol, dave, monkeypatch):
     from games.table.models import Event
-    from games.table.views.common import table_context
+    from games.table.views.table import table_context
 
     game = complots_game([alice, bob, carol])
     play(game, alice, {"type": "power", "character": "capitaine", "target": "p2"})
@@ -58,9 +58,16 @@ def test_a_long_run_of_notes_words_only_the_lines_shown(alice, bob, carol, dave,
     first = game.state_seq + 1
     Event.objects.bulk_create(
         Event(
-            game=game, seq=first + i, kind="moderation", reason="extend_deadline",
-            action={"type": "extend_deadline", "moderator": dave.username,
-                    "reason": f"note {i}", "hours": 1},
+            game=game,
+            seq=first + i,
+            kind="moderation",
+            reason="extend_deadline",
+            action={
+                "type": "extend_deadline",
+                "moderator": dave.username,
+                "reason": f"note {i}",
+                "hours": 1,
+            },
         )
         for i in range(60)
     )

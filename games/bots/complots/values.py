@@ -74,11 +74,6 @@ def hand_value(seat, cards) -> float:
     return total
 
 
-def weakest(seat, characters):
-    """The card to part with: the lowest value (ties: the first in the engine's order)."""
-    return min(characters, key=lambda c: card_value(seat, c))
-
-
 def kill_value(seat, target) -> float:
     """What taking a life from ``target`` is worth: more for the leader, more to finish."""
     if not seat.player(target).get("alive"):

@@ -34,10 +34,6 @@ def rule_order(s, host, tokens):
     return sorted(tokens, key=lambda t: (seat_distance(s, host, t[0]), NAME_INDEX[t[1]]))
 
 
-def token_json(s, token):
-    return {"owner": s.players[token[0]], "advisor": token[1]}
-
-
 def income_of(s, seat):
     """Ducats ``seat`` earns now: the slot values of its advisors in the other castles."""
     total = 0

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _
-
 
 @dataclass
 class ActionButton:
@@ -96,14 +94,6 @@ def sentence_for(entry, *, lang, names, describe=None):
     if text is None:
         text = entry if isinstance(entry, str) else json.dumps(entry, ensure_ascii=False)
     return text
-
-
-def no_actions_reason(*, viewer, waiting):
-    if viewer is None:
-        return _("You are watching this game.")
-    if not waiting:
-        return _("Nothing to do for you right now.")
-    return ""
 
 
 def full_view(engine, state):

@@ -14,17 +14,10 @@ from games.table.descriptors import descriptor_for
 from games.table.presenters import full_view
 from games.table.replay import ReplayError, game_verify, replay_state
 from games.table.services import GameError, ReplayUnavailable
-
-from .common import (
-    current_lang,
-    describer,
-    display_name,
-    game_title,
-    invitation_token,
-    json_response,
-    raise_for_access,
-    seat_names,
-)
+from games.table.views.access import invitation_token, raise_for_access
+from games.table.views.names import display_name, seat_names
+from games.table.views.responses import json_response
+from games.table.views.table import current_lang, describer, game_title
 
 
 def finished_events(request, game_id):

@@ -36,7 +36,7 @@ from django.views.decorators.cache import never_cache
 from games.table import live
 from games.table.selectors import game_version, watch_version
 from games.table.services import AccessDenied, GameError, GameNotFound
-from games.table.views.common import invitation_token
+from games.table.views.access import invitation_token
 
 from . import spectators
 
@@ -161,17 +161,16 @@ async def game_live(request, game_id):
                     yield "event: live-down\ndata: {}\n\n"
                     continue
                 if kind == "up":
-                    current, current_chat = await sync_to_async(
-                        _current, thread_sensitive=False
-                    )(pk)
+                    current, current_chat = await sync_to_async(_current, thread_sensitive=False)(
+                        pk
+                    )
                     yield "event: live-up\ndata: {}\n\n"
                     notice = {"seq": current.seq, "rev": current.rev, "chat": current_chat}
                 version = (notice["seq"], notice["rev"])
                 chat = notice.get("chat")
                 # the chat alone changed: the panel stays (the page does the same sum)
                 chat_only = (
-                    chat is not None and chat != last_chat
-                    and version == (last[0], last[1] + 1)
+                    chat is not None and chat != last_chat and version == (last[0], last[1] + 1)
                 )
                 pushed = None
                 if shares and version[1] > last[1] and not chat_only:

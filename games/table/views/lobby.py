@@ -16,19 +16,16 @@ from games.table import page, selectors, services
 from games.table.forms import GameCreateForm
 from games.table.models import Seat, TimeControl
 from games.table.services import GameError
-
-from .common import (
-    back_to_game,
-    display_name,
-    error_text,
-    game_settings,
-    game_title,
+from games.table.views.access import (
     invitation_token,
     login_required,
     raise_for_access,
     remember_invitation,
     visible_game_required,
 )
+from games.table.views.names import display_name
+from games.table.views.responses import back_to_game, error_text
+from games.table.views.table import game_settings, game_title
 
 
 def lobby_context(request, form=None):
@@ -140,7 +137,7 @@ def seat_join(request, game_id):
             game_id=game_id, user=request.user, invitation_token=invitation_token(request, game_id)
         )
     except GameError as error:
-        raise_for_access_if_not_found(error)
+        raise_for_access(error, denied_is_forbidden=False)
         return back_to_game(request, game_id, error=error_text(error))
     return back_to_game(request, game_id, success=_("You sat down at the table."))
 
@@ -152,7 +149,7 @@ def seat_leave(request, game_id):
     try:
         services.seat_leave(game_id=game_id, user=request.user)
     except GameError as error:
-        raise_for_access_if_not_found(error)
+        raise_for_access(error, denied_is_forbidden=False)
         return back_to_game(request, game_id, error=error_text(error))
     messages.success(request, _("You left the table."))
     return redirect("games:lobby")
@@ -165,7 +162,7 @@ def game_start(request, game_id):
     try:
         services.game_start(game_id=game_id, user=request.user)
     except GameError as error:
-        raise_for_access_if_not_found(error)
+        raise_for_access(error, denied_is_forbidden=False)
         return back_to_game(request, game_id, error=error_text(error))
     return back_to_game(request, game_id, success=_("The game has started."))
 
@@ -178,7 +175,7 @@ def game_cancel(request, game_id):
     try:
         services.game_cancel(game_id=game_id, user=request.user)
     except GameError as error:
-        raise_for_access_if_not_found(error)
+        raise_for_access(error, denied_is_forbidden=False)
         return back_to_game(request, game_id, error=error_text(error))
     messages.success(request, _("The table is cancelled."))
     return redirect("games:lobby")
@@ -192,7 +189,7 @@ def game_rematch(request, game_id):
     try:
         game = services.game_rematch(game_id=game_id, user=request.user)
     except GameError as error:
-        raise_for_access_if_not_found(error)
+        raise_for_access(error, denied_is_forbidden=False)
         return back_to_game(request, game_id, error=error_text(error))
     return back_to_game(request, game.pk, success=_("The rematch table is open."))
 
@@ -207,10 +204,3 @@ def invitation(request, game_id, token):
     except GameError as error:
         raise_for_access(error)
     return redirect("games:detail", game_id=int(game_id))
-
-
-def raise_for_access_if_not_found(error):
-    from games.table.services import GameNotFound
-
-    if isinstance(error, GameNotFound):
-        raise_for_access(error)

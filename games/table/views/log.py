@@ -9,7 +9,8 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .common import game_title, table_context
+from games.table.views.table import game_title, table_context
+
 from .play import load_view
 
 LOG_PAGE_LINES = 50

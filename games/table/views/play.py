@@ -16,19 +16,13 @@ from games.table.presence import presence_touch
 from games.table.selectors import chat_with_hidden
 from games.table.services import GameError, MalformedAction
 from games.table.services.payload import parse_json_text
+from games.table.views.access import invitation_token, login_required, raise_for_access
+from games.table.views.chat_lines import chat_lines
+from games.table.views.panel import page_context, render_panel
+from games.table.views.responses import back_to_game, error_text
+from games.table.views.table import viewer_phrases
 
 from . import spectators
-from .common import (
-    back_to_game,
-    chat_lines,
-    error_text,
-    invitation_token,
-    login_required,
-    page_context,
-    raise_for_access,
-    render_panel,
-    viewer_phrases,
-)
 
 MAX_ACTION_CHARS = 2000
 
@@ -131,7 +125,7 @@ def action_post(request, game_id):
     except GameError as exc:
         error = exc
         if not isinstance(exc, MalformedAction):
-            raise_for_access_if_gone(exc)
+            raise_for_access(exc)
     if not request.htmx:
         return back_to_game(request, game_id, error=error_text(error) if error else None)
     flash = [{"level": "error", "text": error_text(error)}] if error else None
@@ -150,7 +144,7 @@ def standing_post(request, game_id):
         )
     except GameError as exc:
         error = exc
-        raise_for_access_if_gone(exc)
+        raise_for_access(exc)
     done = _("Your standing orders are saved.")
     if not request.htmx:
         if error:
@@ -162,13 +156,6 @@ def standing_post(request, game_id):
         else {"level": "success", "text": done}
     ]
     return render_panel(request, load_view(request, game_id), flash=flash)
-
-
-def raise_for_access_if_gone(error):
-    from games.table.services import AccessDenied, GameNotFound
-
-    if isinstance(error, (GameNotFound, AccessDenied)):
-        raise_for_access(error)
 
 
 @never_cache
@@ -239,7 +226,7 @@ def chat(request, game_id):
                 phrase=request.POST.get("phrase") or None,
             )
         except GameError as error:
-            raise_for_access_if_gone(error)
+            raise_for_access(error)
             chat_error = error_text(error)
         if not request.htmx:
             return back_to_game(request, game_id, error=chat_error)

@@ -27,8 +27,7 @@ from django.utils import timezone, translation
 
 from games.table import selectors
 from games.table.services import GameError
-
-from .common import page_context
+from games.table.views.panel import page_context
 
 log = logging.getLogger(__name__)
 
