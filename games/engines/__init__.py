@@ -1,4 +1,7 @@
-"""Pure rules engines for the games of the site (see /work/shared/design/ENGINES.md).
+"""Pure rules engines for the games of the site.
+
+The contract is ``docs/engines.md`` and the readings of the rules ``docs/rulings.md`` (both at
+the repository root); ``Engine`` in ``base`` documents every method and its default.
 
 Every engine is driven through the same surface::
 

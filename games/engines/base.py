@@ -1,8 +1,9 @@
 """The engine contract, the ``IllegalAction`` error and the seeded cryptographic RNG.
 
 An engine is plain data and pure functions: a state goes in, a new state comes out, the old
-one is never touched. See /work/shared/design/ENGINES.md for the binding contract; the
-``Engine`` class below documents it method by method.
+one is never touched. ``docs/engines.md`` (at the repository root) is the binding contract;
+the ``Engine`` class below documents it method by method, optional methods included, each
+with the default an engine gets when it says nothing.
 """
 
 import hashlib
@@ -46,10 +47,23 @@ class IllegalAction(ValueError):
             return self.template % self.params
 
 
+#: Action types by which a player leaves a game (``Engine.resign_action``).
+RESIGN_TYPES = ("resign", "forfeit", "concede")
+
+
 class Engine:
-    """The surface every game engine implements (all methods are pure)."""
+    """The surface every game engine implements (all methods are pure).
+
+    The methods up to ``outcome``, and ``dump``/``load``, are required. The rest are
+    optional: each has a documented default here, so the platform may call it on any engine.
+    """
 
     name = ""
+
+    #: The fewest and the most players a game takes. The defaults are the widest range the
+    #: platform seats; every site engine sets its own.
+    min_players = 1
+    max_players = 8
 
     def new_game(self, players, options=None, seed=None):
         """Start a game for ``players`` (opaque strings, seat order) from ``seed``.
@@ -116,6 +130,41 @@ class Engine:
         key; one that returns ``None`` makes every change of the game a stale page.
         """
         return decision_key_of(self.view(state, player), self.legal_actions(state, player))
+
+    def decision_id(self, state):
+        """A short string naming the decision the whole table faces now (``None``: no
+        decision, e.g. once the game is over, or an engine that does not say: the default).
+
+        Unlike the per-player ``decision_key``, it is one value for the table: the same while
+        one decision goes on (players passing a response window one by one, bargaining
+        within one stage) and new with each new decision (a new turn or step, a challenge, a
+        block, a loss to choose, the next stage). Never reused later in the same game.
+        Deterministic, computed from the state alone, and telling nothing hidden.
+        """
+        return None
+
+    def in_window(self, state):
+        """True when the decision pending is a response window (the short deadline), False
+        for a turn. Default: a window when some player waited for may ``pass``."""
+        for player in self.waiting_for(state):
+            if any(a.get("type") == "pass" for a in self.legal_actions(state, player)):
+                return True
+        return False
+
+    #: ``decision_continues(state) -> bool``: True when the last action left the pending
+    #: decision open (its deadline is kept), False when it opened a new one. ``None`` (the
+    #: default, an attribute and not a method) means the engine does not say: the platform
+    #: then reads "fewer players waited for" as the same decision going on. Intrigue says.
+    decision_continues = None
+
+    def resign_action(self, state, player):
+        """The action by which ``player`` leaves the game now, or ``None`` when they cannot
+        (the engine has no resignation, the player is out, the game is over). Default: the
+        first legal action of ``player`` whose type is one of ``RESIGN_TYPES``."""
+        for action in self.legal_actions(state, player):
+            if action.get("type") in RESIGN_TYPES:
+                return action
+        return None
 
     def dump(self, state):
         """A JSON-serializable dict that ``load`` turns back into an equal state."""

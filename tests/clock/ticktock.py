@@ -1,4 +1,4 @@
-"""A tiny engine honouring the contract (ENGINES.md), for the deadline tests.
+"""A tiny engine honouring the contract (docs/engines.md), for the deadline tests.
 
 Turns: `income` (+1) or `claim` (+2 once a window where every other player may `challenge`
 or `pass` closes unchallenged; a challenge cancels it). The first player to `goal` coins

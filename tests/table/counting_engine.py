@@ -3,7 +3,7 @@ to a shared total; after each addition every other player may `challenge` (the f
 counts: it cancels the addition) or `pass`. Whoever brings the total to `target` wins.
 
 Each player holds a secret number dealt from the seed (hidden information: only its owner
-sees it). It follows the engine contract of /work/shared/design/ENGINES.md."""
+sees it). It follows the engine contract of docs/engines.md."""
 
 from __future__ import annotations
 

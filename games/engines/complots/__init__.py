@@ -1,8 +1,8 @@
 """Complots (the French Coup): base game, Complots 2, Saint-Barthélemy and Tyrannie.
 
-The rules are ``/work/shared/rules/complots-naiade-edition.fr.txt`` read with the rulings of
-``RULINGS.md`` (1-26 and 34-37). The contract is ENGINES.md; this docstring is the engine's
-own part of it. Players are opaque strings in seat order. Every action is a JSON dict with a
+The rules are the Complots, Naiade edition rulebook, read with rulings 1-26 and 34-37 of
+``docs/rulings.md``. The contract is ``docs/engines.md``; this docstring is the engine's own
+part of it. Players are opaque strings in seat order. Every action is a JSON dict with a
 ``"type"``.
 
 Modules

@@ -1,10 +1,10 @@
-"""``ComplotsEngine``: the public surface (see the package docstring and ENGINES.md)."""
+"""``ComplotsEngine``: the public surface (see the package docstring and docs/engines.md)."""
 
 import hashlib
 import json
 
 from games.engines.base import N_, Engine, IllegalAction
-from games.engines.complots import extensions, flow, powers, resign
+from games.engines.complots import decision, extensions, flow, powers, resign
 from games.engines.complots.legal import DEFAULT, LEGAL
 from games.engines.complots.orders import STANDING_ORDERS, standing_answer
 from games.engines.complots.setup import new_game
@@ -163,6 +163,7 @@ class ComplotsEngine(Engine):
     """Complots, Complots 2, Saint-Barthélemy and Tyrannie (see the package docstring)."""
 
     name = "complots"
+    min_players, max_players = 2, 8
     standing_orders = STANDING_ORDERS
 
     def new_game(self, players, options=None, seed=None):
@@ -252,6 +253,10 @@ class ComplotsEngine(Engine):
         facts = decision_facts(state, seat, self.legal_actions(state, player))
         text = json.dumps(facts, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def decision_id(self, state):
+        """See ``Engine.decision_id`` and the module ``decision``."""
+        return decision.decision_id(state)
 
     def standing_answer(self, state, player, orders):
         """See ``Engine.standing_answer`` and ``orders.standing_answer``."""

@@ -1,10 +1,11 @@
 """Intrigue: 3 to 5 notables, advisors sent to each other's castles, bribes and hidden money.
 
-The rules are ``/work/shared/rules/intrigue.fr.txt`` read with rulings 31-33 and 38-40 of
-``RULINGS.md``. The contract is ENGINES.md (its Intrigue section); this docstring is the
-engine's own part of it. Players are opaque strings in seat order; every action is a JSON
-dict with a ``"type"``. Nothing is drawn at random: ``seed`` is accepted (bytes, int, str or
-None) and unused, and the same players, options and actions give the same state.
+The rules are the Intrigue rulebook, read with rulings 31-33 and 38-40 of ``docs/rulings.md``
+(ruling 41 is not played yet). The contract is ``docs/engines.md`` (its Intrigue section);
+this docstring is the engine's own part of it. Players are opaque strings in seat order;
+every action is a JSON dict with a ``"type"``. Nothing is drawn at random: ``seed`` is
+accepted (bytes, int, str or None) and unused, and the same players, options and actions give
+the same state.
 
 Modules
 -------

@@ -1,7 +1,9 @@
-"""``IntrigueEngine``: the public surface (see the package docstring and ENGINES.md)."""
+"""``IntrigueEngine``: the public surface (see the package docstring and docs/engines.md)."""
 
 from games.engines.base import N_, Engine, IllegalAction
+from games.engines.intrigue import decision
 from games.engines.intrigue.absent import play_for_absent
+from games.engines.intrigue.advisors import MAX_PLAYERS, MIN_PLAYERS
 from games.engines.intrigue.flow import advance
 from games.engines.intrigue.legal import (
     check,
@@ -25,6 +27,7 @@ class IntrigueEngine(Engine):
     """Intrigue, 3 to 5 players (see the package docstring)."""
 
     name = "intrigue"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def new_game(self, players, options=None, seed=None):
         return new_game(players, options, seed)
@@ -66,6 +69,10 @@ class IntrigueEngine(Engine):
         """True when the last action left the pending decision (a stage, the sending) open:
         the platform keeps its deadline (see ``legal.decision_continues``)."""
         return decision_continues(state)
+
+    def decision_id(self, state):
+        """See ``Engine.decision_id`` and the module ``decision``."""
+        return decision.decision_id(state)
 
     def view(self, state, player):
         seat = _seat(state, player)

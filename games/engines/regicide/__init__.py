@@ -1,8 +1,8 @@
 """Regicide: the cooperative card game, solo to four players.
 
-The rules are ``/work/shared/rules/regicide.fr.txt`` read with the rulings of ``RULINGS.md``
-(27-30). The contract is ENGINES.md (its Regicide section); this docstring is the engine's
-own part of it. Players are opaque strings in seat order (clockwise). Every action is a JSON
+The rules are the Regicide rulebook, read with rulings 27-30 of ``docs/rulings.md``. The
+contract is ``docs/engines.md`` (its Regicide section); this docstring is the engine's own
+part of it. Players are opaque strings in seat order (clockwise). Every action is a JSON
 dict with a ``"type"``.
 
 Modules

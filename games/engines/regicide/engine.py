@@ -1,7 +1,7 @@
-"""``RegicideEngine``: the public surface (see the package docstring and ENGINES.md)."""
+"""``RegicideEngine``: the public surface (see the package docstring and docs/engines.md)."""
 
 from games.engines.base import N_, Engine, IllegalAction
-from games.engines.regicide import rules
+from games.engines.regicide import decision, rules
 from games.engines.regicide.actions import DISCARD_KIND, PLAY_KIND, Action
 from games.engines.regicide.legal import check, default_action, legal_actions
 from games.engines.regicide.log import describe
@@ -17,6 +17,7 @@ class RegicideEngine(Engine):
     """Regicide, solo to four players (see the package docstring)."""
 
     name = "regicide"
+    min_players, max_players = 1, 4
 
     def new_game(self, players, options=None, seed=None):
         return new_game(players, options, seed)
@@ -63,6 +64,10 @@ class RegicideEngine(Engine):
         if seat is None or state.phase == OVER or seat != state.cur:
             raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         return default_action(state, seat)
+
+    def decision_id(self, state):
+        """See ``Engine.decision_id`` and the module ``decision``."""
+        return decision.decision_id(state)
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if type(player) is str else None

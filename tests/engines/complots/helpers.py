@@ -1,6 +1,6 @@
 """Tiny helpers so that Complots scenario tests read like the rulebook.
 
-Everything goes through the public engine contract (games/engines, ENGINES.md):
+Everything goes through the public engine contract (games/engines, docs/engines.md):
 ``new_game``, ``legal_actions``, ``apply``, ``waiting_for``, ``view``, ``outcome``,
 ``dump``/``load``. Nothing here looks inside the engine's state objects.
 

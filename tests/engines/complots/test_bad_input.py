@@ -1,5 +1,5 @@
-"""Bad input of any shape raises IllegalAction and changes nothing (ENGINES.md: "It never
-raises anything else on bad input").
+"""Bad input of any shape raises IllegalAction and changes nothing (docs/engines.md: "raises
+`IllegalAction` and nothing else").
 
 The property tests sample near-misses and scalar garbage at random steps; this file throws
 lists and dicts where strings or numbers belong (unhashable values included) at every step

@@ -1,8 +1,8 @@
 """The examples of the rulebooks, played move by move.
 
 Joueur 1, 2 and 3 of the rules are alice, bob and carol, seated in that order; alice starts.
-Sources: shared/rules/complots-naiade-edition.fr.txt (Exemples 1 to 5, the authority) and
-shared/rules/complots-2013-edition.fr.txt (Exemples 1 and 2 and the two "deux vies dans le
+Sources: the Complots, Naiade edition rulebook (Exemples 1 to 5, the authority) and the
+Complots, 2013 edition rulebook (Exemples 1 and 2 and the two "deux vies dans le
 même tour" cases). The Bourreau / Sorcière versions (Naiade Exemples 2 and 5) use Complots 2
 characters; the 2013 edition tells the same stories with the Assassin and the Comtesse.
 """

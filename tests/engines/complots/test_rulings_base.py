@@ -1,4 +1,4 @@
-"""Rulings 1 to 12 of shared/design/RULINGS.md (the base game), one or more tests each."""
+"""Rulings 1 to 12 of docs/rulings.md (the base game), one or more tests each."""
 
 import pytest
 

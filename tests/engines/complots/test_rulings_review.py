@@ -1,4 +1,4 @@
-"""Rulings 34-37: points the review of the expansions settled (RULINGS.md).
+"""Rulings 34-37: points the review of the expansions settled (docs/rulings.md).
 
 alice, bob, carol, dave sit in that order; alice starts.
 """

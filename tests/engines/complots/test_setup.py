@@ -1,5 +1,5 @@
 """new_game refuses impossible games and setups with a clear ValueError (IllegalAction is
-one), and honours the setup it is given (engine docstring, ENGINES.md "options["setup"]")."""
+one), and honours the setup it is given (engine docstring, docs/engines.md "options["setup"]")."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Tiny helpers so that Intrigue scenario tests read like the rulebook.
 
-Everything goes through the public engine contract (games/engines, ENGINES.md): nothing here
+Everything goes through the public engine contract (games/engines, docs/engines.md): nothing here
 looks inside the engine's state objects except through ``dump``.
 
     state = deal(waiting={"alice": [["bob", "medecin-1"], ["carol", "medecin-2"]]}, round=2)

@@ -1,5 +1,5 @@
-"""Bad input of any shape raises IllegalAction and changes nothing (ENGINES.md: "It never
-raises anything else on bad input"), at every moment of a rigged turn and of random games."""
+"""Bad input of any shape raises IllegalAction and changes nothing (docs/engines.md: "raises
+`IllegalAction` and nothing else"), at every moment of a rigged turn and of random games."""
 
 import json
 import random

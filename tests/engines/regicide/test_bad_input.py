@@ -1,5 +1,5 @@
-"""Bad input of any shape raises IllegalAction and changes nothing (ENGINES.md: "It never
-raises anything else on bad input"), at every moment of the game: step 1, step 4, the
+"""Bad input of any shape raises IllegalAction and changes nothing (docs/engines.md: "raises
+`IllegalAction` and nothing else"), at every moment of the game: step 1, step 4, the
 Jester's choice, a solo flip, and after the end."""
 
 import json

@@ -1,4 +1,4 @@
-"""Rulings 27-30 (RULINGS.md) and the solo game."""
+"""Rulings 27-30 (docs/rulings.md) and the solo game."""
 
 from games.engines.regicide.cards import TAVERN_BASE
 
