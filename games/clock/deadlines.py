@@ -67,7 +67,7 @@ def decision_goes_on(engine, state, waiting: set, previous: set | None) -> bool:
 
 def base_deadline(game, engine, state, waiting, started_at) -> datetime:
     seconds = (
-        game.window_seconds if decision_is_window(engine, state, waiting) else game.turn_seconds
+        game.window_seconds if decision_is_window(engine, state) else game.turn_seconds
     )
     return started_at + timedelta(seconds=seconds)
 

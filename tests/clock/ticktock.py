@@ -5,10 +5,10 @@ or `pass` closes unchallenged; a challenge cancels it). The first player to `goa
 (option, default 5) wins. Defaults: `pass` in the window, `income` on a turn.
 """
 
-from games.engines import IllegalAction
+from games.engines import Engine, IllegalAction
 
 
-class TickTockEngine:
+class TickTockEngine(Engine):
     name = "ticktock"
 
     def new_game(self, players, options=None, seed=None):

@@ -112,7 +112,6 @@ class AllumettesDescriptor(GameDescriptor):
     slug = SLUG
     name = "Allumettes"
     summary = "Take one, two or three matches; the last one wins."
-    players = "2 to 4 players"
 
     def form_fields(self):
         return {

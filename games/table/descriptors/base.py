@@ -10,8 +10,9 @@ of its own, no bots. A game overrides what it has of its own.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
+from games.engines import get_engine
 from games.table.presenters.base import action_json, present_generic
 
 # Resigning is never an ordinary move: it gets its own guarded control ("Abandon the game"),
@@ -36,8 +37,6 @@ class GameDescriptor:
     #: The game's name (translated lazily) and a sentence for the home page.
     name = ""
     summary = ""
-    #: How many play it, in words, for the home page ("2 to 8 players").
-    players = ""
     #: Place on the home page (lowest first).
     order = 100
     #: Static stylesheets the game's page adds (known before the start, so the table drawn
@@ -67,6 +66,15 @@ class GameDescriptor:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.slug}>"
+
+    @property
+    def players(self) -> str:
+        """How many play it, in words ("2 to 8 players"), from the engine's player counts."""
+        engine = get_engine(self.slug)
+        low, high = engine.min_players, engine.max_players
+        if low == high:
+            return ngettext("%(n)d player", "%(n)d players", low) % {"n": low}
+        return _("%(min)d to %(max)d players") % {"min": low, "max": high}
 
     @property
     def label(self) -> str:

@@ -33,7 +33,6 @@ class ComplotsDescriptor(GameDescriptor):
         "Bluff your way to power: claim the character you need, challenge the liars, "
         "and be the last one with influence at court."
     )
-    players = gettext_lazy("2 to 8 players")
     order = 1
     default_choice = True
     bot_levels = {

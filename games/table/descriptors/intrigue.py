@@ -18,7 +18,6 @@ class IntrigueDescriptor(GameDescriptor):
         "Send your advisers to your rivals' castles: promises, bribes and betrayals "
         "decide who gets the best posts. After five rounds, the richest wins."
     )
-    players = gettext_lazy("3 to 5 players")
     order = 3
     # Promises and threats are whispered: private lines between two players.
     whispers = True

@@ -18,7 +18,6 @@ class RegicideDescriptor(GameDescriptor):
         "A cooperative game: together, play cards from your hands to defeat twelve "
         "corrupted royals, Jacks, Queens and Kings, before they defeat you."
     )
-    players = gettext_lazy("1 to 4 players")
     order = 2
     stylesheets = ("games/css/regicide.css",)
     # The rules' "Communication": while the game runs, only the phrases they allow.

@@ -98,16 +98,15 @@ def decision_key(engine, state, player_id, *, view=None, legal=None) -> str | No
 
     An engine that keeps the base definition gets it from `view` and `legal` when the caller
     already has them (no second view). None (no key: only the exact seq is fresh) when the
-    engine has none or fails."""
-    method = getattr(engine, "decision_key", None)
+    engine fails."""
     try:
-        if method is None or getattr(type(engine), "decision_key", None) is Engine.decision_key:
+        if type(engine).decision_key is Engine.decision_key:
             if view is None:
                 view = engine.view(state, player_id)
             if legal is None:
                 legal = engine.legal_actions(state, player_id)
             return decision_key_of(view, legal)
-        key = method(state, player_id)
+        key = engine.decision_key(state, player_id)
     except Exception:  # a key is a convenience: never let it break a page or a move
         log.error("engine %s: decision_key failed", engine, exc_info=True)
         return None
@@ -125,27 +124,19 @@ def coerce_decision_key(value) -> str | None:
     return value
 
 
-def decision_is_window(engine, state, waiting: list[str]) -> bool:
+def decision_is_window(engine, state) -> bool:
     """True when the pending decision is a response window (short deadline), False for a
-    turn. The engine may say so itself with `in_window(state)`; otherwise a decision where a
-    waiting player may `pass` is a window."""
-    probe = getattr(engine, "in_window", None)
-    if callable(probe):
-        return bool(probe(state))
-    for player in waiting:
-        if any(a.get("type") == "pass" for a in engine.legal_actions(state, player)):
-            return True
-    return False
+    turn: the engine's `in_window(state)` (by default, a waiting player may `pass`)."""
+    return bool(engine.in_window(state))
 
 
 def decision_continues(engine, state) -> bool | None:
     """Whether the last action left the pending decision open (its deadline is kept), as
     the engine says with `decision_continues(state)`; None when the engine does not say
     (the clock then reads "fewer players waited for" as the same decision going on)."""
-    probe = getattr(engine, "decision_continues", None)
-    if not callable(probe):
+    if engine.decision_continues is None:
         return None
-    return bool(probe(state))
+    return bool(engine.decision_continues(state))
 
 
 def store_state(game: Game, engine, state, *, seq: int, now) -> None:
@@ -166,7 +157,7 @@ def store_state(game: Game, engine, state, *, seq: int, now) -> None:
     else:
         waiting = list(engine.waiting_for(state))
         seconds = (
-            game.window_seconds if decision_is_window(engine, state, waiting) else game.turn_seconds
+            game.window_seconds if decision_is_window(engine, state) else game.turn_seconds
         )
         game.deadline_at = now + timedelta(seconds=seconds)
     game_changed_send(game, saving=True)  # the clock's bookkeeping may set game.deadline_at

@@ -55,22 +55,15 @@ def _try_new_game(engine, options: dict, count: int) -> None:
         ) from exc
 
 
-def seat_range(kind: str, options: dict | None = None) -> tuple[int, int]:
-    """The fewest and most players the engine of `kind` builds a game for (with `options`),
-    found by asking it for each count 1..MAX_SEATS. Raises InvalidGameSettings for an
-    unknown kind or when no count works."""
+def seat_range(kind: str) -> tuple[int, int]:
+    """The fewest and most players a game of `kind` takes (the engine's `min_players` and
+    `max_players`, within the site's 1..MAX_SEATS). Raises InvalidGameSettings for an unknown
+    kind or an empty range."""
     engine = common.engine_for(kind)
-    counts = []
-    for count in range(1, MAX_SEATS + 1):
-        players = [f"p{i}" for i in range(1, count + 1)]
-        try:
-            engine.new_game(players, options=dict(options or {}), seed=b"\x00" * 32)
-        except Exception:  # an engine refuses a player count with any ValueError
-            continue
-        counts.append(count)
-    if not counts:
+    low, high = max(1, engine.min_players), min(MAX_SEATS, engine.max_players)
+    if low > high:
         raise InvalidGameSettings()
-    return counts[0], counts[-1]
+    return low, high
 
 
 def invitation_matches(game: Game, token) -> bool:

@@ -100,7 +100,7 @@ def standing_orders_play(game: Game, engine=None, state=None) -> int:
         return 0
     if engine is None:
         engine = common.engine_for(game.kind)
-    if not getattr(engine, "standing_orders", ()):
+    if not engine.standing_orders:
         return 0
     played = 0
     while played < STANDING_MAX_MOVES and game.status == Game.Status.RUNNING:
