@@ -15,6 +15,7 @@ import logging
 from django.utils.translation import get_language
 
 from games.table.models import Event, Game
+from games.table.sentences import localize
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +65,9 @@ def _describer(kind, names=None):
     def safe(entry, lang):
         try:
             try:
-                return str(describe(entry, lang, names=names))
+                return localize(describe(entry, lang, names=names), lang)
             except TypeError:  # an engine whose describe takes no names
-                return str(describe(entry, lang))
+                return localize(describe(entry, lang), lang)
         except Exception:  # a describe bug must not hide the log from moderators
             log.exception("describe failed for %r", entry)
             return plain(entry, lang)

@@ -1,346 +1,216 @@
 """Readable sentences for log entries: ``describe(entry, lang="en", names=None)``.
 
 Entries are the plain dicts listed in the package docstring. ``describe`` is pure: it reads
-the entry (and ``names``, an optional mapping of player ids to display names) and returns
-one sentence in English (``"en"``) or French (``"fr"``).
+the entry (and ``names``, an optional mapping of player ids to display names) and returns a
+``Sentence`` (``games.engines.sentences``): the English text, with its ``N_``-marked
+template and parameters, which the platform translates (the French is in the site's
+catalogue). ``lang`` is accepted for the callers that pass it; the sentence does not depend
+on it.
 
 Words: English says "coins", "the Treasury", "the Court" and "Coup" (the 7-coin action, never
 to be mistaken for the Assassin); French says "Or", "le Trésor", "la Cour", "l’Aide
-étrangère" and "Assassinat". French sentences elide "de" before a vowel ("d’Alice") and never
-agree with a player's gender, which the site does not know ("Carol est hors jeu").
-Private entries (``"only"``: the one player who sees them) speak to that player ("you").
+étrangère" and "Assassinat". French sentences elide "de" before a vowel ("d’Alice": player
+names are ``Name``s) and never agree with a player's gender, which the site does not know
+("Carol est hors jeu"). Private entries (``"only"``: the one player who sees them) speak to
+that player ("you").
 """
 
-from games.engines.complots.characters import NAMES
+from games.engines.base import N_
+from games.engines.sentences import Name, Nn_, Sentence, joined
 
-_RELIGION = {
-    "catholique": ("catholique", "Catholic"),
-    "protestant": ("protestant", "Protestant"),
+#: Each character with its article (the French ones are in the catalogue: "la Duchesse").
+_CHARACTERS = {
+    "duchesse": N_("the Duchesse"),
+    "illusionniste": N_("the Illusionniste"),
+    "ursuline": N_("the Ursuline"),
+    "assassin": N_("the Assassin"),
+    "bourreau": N_("the Bourreau"),
+    "maitre_chanteur": N_("the Maître-Chanteur"),
+    "comtesse": N_("the Comtesse"),
+    "sorciere": N_("the Sorcière"),
+    "croque_mort": N_("the Croque-Mort"),
+    "capitaine": N_("the Capitaine"),
+    "justicier": N_("the Justicier"),
+    "pape": N_("the Pape"),
+    "ambassadeur": N_("the Ambassadeur"),
+    "inquisiteur": N_("the Inquisiteur"),
+    "espion": N_("the Espion"),
 }
 
-_VOWELS = set("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
+_CONVERTED = {
+    "catholique": N_("%(player)s converts %(target)s: Catholic."),
+    "protestant": N_("%(player)s converts %(target)s: Protestant."),
+}
+
+_PASSES = {
+    "challenge": N_("%(player)s does not challenge."),
+    "block": N_("%(player)s does not block."),
+    "announce": N_("%(player)s announces nothing."),
+}
+
+#: Events told by the player and, in "character", the character they name.
+_PLAIN = {
+    "skip": N_("%(player)s holds Le Mendiant and skips the turn."),
+    "foreign_aid": N_("%(player)s asks for Foreign Aid."),
+    "coup": N_("%(player)s launches a Coup against %(target)s (7 coins)."),
+    "block": N_("%(player)s blocks %(against)s with %(character)s."),
+    "announce": N_("%(player)s also announces %(character)s."),
+    "resign": N_("%(player)s resigns."),
+    "eliminated": N_("%(player)s is eliminated."),
+    "win": N_("%(player)s wins the game!"),
+    "blocked": N_("%(player)s's action is blocked."),
+    "failed": N_("%(player)s's action fails."),
+    "abuse_of_trust": N_("%(player)s claims not to hold the Duchesse (Abus de confiance)."),
+    "plague": N_("%(player)s gives La Peste to %(target)s."),
+    "beggar": N_("%(player)s gives Le Mendiant to %(target)s."),
+}
+
+#: Events told by the player and an amount of coins.
+_AMOUNTS = {
+    "income": N_("%(player)s takes Income (%(amount)s)."),
+    "gain": N_("%(player)s takes %(amount)s from the Treasury."),
+    "steal": N_("%(player)s takes %(amount)s from %(target)s."),
+    "sorciere": N_("%(player)s gains %(amount)s with the Sorcière."),
+    "inherit": N_("%(player)s inherits %(amount)s from %(from)s."),
+    "take_hospice": N_("%(player)s takes %(amount)s from the Hospice."),
+}
+
+_PAID = {
+    "treasury": N_("%(player)s pays %(amount)s to the Treasury."),
+    "hospice": N_("%(player)s gives %(amount)s to the Hospice."),
+}
+
+#: (no character named, a character named) by event
+_WITH_CHARACTER = {
+    "challenge": (
+        N_("%(player)s challenges %(claimant)s's Abus de confiance."),
+        N_("%(player)s challenges %(claimant)s's claim of %(character)s."),
+    ),
+    "proof": (
+        N_("%(player)s shows %(cards)s: no Duchesse."),
+        N_("%(player)s shows %(character)s and shuffles it into the Court."),
+    ),
+    "bluff": (
+        N_("%(player)s had the Duchesse."),
+        N_("%(player)s did not have %(character)s."),
+    ),
+    "lose": (
+        N_("%(player)s loses a life (the card stays face down)."),
+        N_("%(player)s loses a life and reveals %(character)s."),
+    ),
+}
 
 
-def _char(slug, fr):
-    pair = NAMES.get(slug)
-    if pair is None:
-        return str(slug)
-    return pair[0].replace("'", "’") if fr else pair[1]
+def _char(slug):
+    template = _CHARACTERS.get(slug)
+    return str(slug) if template is None else Sentence(template)
 
 
-def _bare(slug, fr):
-    """The character's name without its article ("Sorcière")."""
-    name = _char(slug, fr)
-    for article in ("the ", "la ", "le ", "l’"):
-        if name.startswith(article):
-            return name[len(article) :]
-    return name
+def _bare(slug):
+    """The character's name without its article ("Sorcière"), the same in every language."""
+    template = _CHARACTERS.get(slug)
+    return str(slug) if template is None else template.removeprefix("the ")
 
 
-def _coins(n, fr):
-    if fr:
-        return f"{n} Or"
-    return f"{n} coin" if n == 1 else f"{n} coins"
+def _coins(n):
+    return Sentence(Nn_("%(count)s coin", "%(count)s coins"), count=n)
 
 
-def _of(name):
-    """French "de" before a name: "d’Alice", "de Bob"."""
-    return f"d’{name}" if name[:1] in _VOWELS else f"de {name}"
-
-
-def _cards(slugs, fr):
-    names = [_char(x, fr) for x in slugs]
+def _cards(slugs):
+    names = [_char(x) for x in slugs]
     if len(names) < 2:
-        return "".join(names)
-    joiner = " et " if fr else " and "
-    return ", ".join(names[:-1]) + joiner + names[-1]
+        return names[0] if names else ""
+    return Sentence(N_("%(items)s and %(last)s"), items=joined(names[:-1]), last=names[-1])
 
 
 def describe(entry, lang="en", names=None):
-    """One sentence for ``entry`` in ``lang`` ("en" or "fr")."""
-    fr = lang == "fr"
+    """One ``Sentence`` for ``entry`` (``lang`` is not used: the platform translates)."""
     names = names or {}
 
     def who(key):
         value = entry.get(key)
-        return str(names.get(value, value))
+        return Name(names.get(value, value))
 
     event = entry.get("event")
-    c = _char(entry.get("character"), fr)
-    text = _PRIVATE.get(event)
-    if text is not None:
-        return text(entry, who, fr)
+    params = {
+        "player": who("player"),
+        "target": who("target"),
+        "against": who("against"),
+        "claimant": who("claimant"),
+        "to": who("to"),
+        "from": who("from"),
+        "character": _char(entry.get("character")),
+    }
+    private = _PRIVATE.get(event)
+    if private is not None:
+        return private(entry, params)
+    if event in _PLAIN:
+        return Sentence(_PLAIN[event], params)
+    if event in _AMOUNTS:
+        return Sentence(_AMOUNTS[event], params, amount=_coins(entry.get("amount")))
+    if event in _WITH_CHARACTER:
+        none, named = _WITH_CHARACTER[event]
+        if entry.get("character") is None:
+            return Sentence(none, params, cards=_cards(entry.get("cards", [])))
+        return Sentence(named, params)
     if event == "start":
         players = ", ".join(str(names.get(p, p)) for p in entry.get("players", []))
-        chars = ", ".join(_bare(x, fr) for x in entry.get("characters", []))
-        if fr:
-            return f"La partie commence : {players}. Personnages : {chars}."
-        return f"The game starts: {players}. Characters: {chars}."
+        chars = ", ".join(_bare(x) for x in entry.get("characters", []))
+        return Sentence(
+            N_("The game starts: %(players)s. Characters: %(characters)s."),
+            players=players,
+            characters=chars,
+        )
     if event == "turn":
-        return (
-            f"Tour {entry.get('number')} : {who('player')}."
-            if fr
-            else f"Turn {entry.get('number')}: {who('player')}."
-        )
-    if event == "skip":
-        return (
-            f"{who('player')} a le Mendiant et passe son tour."
-            if fr
-            else f"{who('player')} holds Le Mendiant and skips the turn."
-        )
-    if event == "income":
-        return (
-            f"{who('player')} prend le Revenu ({_coins(entry.get('amount'), fr)})."
-            if fr
-            else f"{who('player')} takes Income ({_coins(entry.get('amount'), fr)})."
-        )
-    if event == "foreign_aid":
-        return (
-            f"{who('player')} demande l’Aide étrangère."
-            if fr
-            else f"{who('player')} asks for Foreign Aid."
-        )
-    if event == "coup":
-        return (
-            f"{who('player')} lance un Assassinat contre {who('target')} (7 Or)."
-            if fr
-            else f"{who('player')} launches a Coup against {who('target')} (7 coins)."
-        )
+        return Sentence(N_("Turn %(number)s: %(player)s."), params, number=entry.get("number"))
     if event == "claim":
-        mode = entry.get("mode")
-        if "target" in entry:
-            if mode == "examine":
-                return (
-                    f"{who('player')} annonce {c} pour examiner une carte {_of(who('target'))}."
-                    if fr
-                    else f"{who('player')} announces {c} to examine a card of {who('target')}."
-                )
-            return (
-                f"{who('player')} annonce {c} contre {who('target')}."
-                if fr
-                else f"{who('player')} announces {c} against {who('target')}."
-            )
-        if mode == "exchange":
-            return (
-                f"{who('player')} annonce {c} pour échanger une carte."
-                if fr
-                else f"{who('player')} announces {c} to exchange a card."
-            )
-        return f"{who('player')} annonce {c}." if fr else f"{who('player')} announces {c}."
-    if event == "block":
-        return (
-            f"{who('player')} contre {who('against')} avec {c}."
-            if fr
-            else f"{who('player')} blocks {who('against')} with {c}."
-        )
-    if event == "announce":
-        return (
-            f"{who('player')} annonce {c} à son tour."
-            if fr
-            else f"{who('player')} also announces {c}."
-        )
+        return Sentence(_claim(entry), params)
     if event == "pass":
-        return _pass(entry.get("moment"), who("player"), fr)
-    if event == "challenge":
-        if entry.get("character") is None:
-            return (
-                f"{who('player')} met en doute l’Abus de confiance {_of(who('claimant'))}."
-                if fr
-                else f"{who('player')} challenges {who('claimant')}'s Abus de confiance."
-            )
-        return (
-            f"{who('player')} met en doute {who('claimant')}, qui annonce {c}."
-            if fr
-            else f"{who('player')} challenges {who('claimant')}'s claim of {c}."
-        )
-    if event == "proof":
-        if entry.get("character") is None:
-            cards = _cards(entry.get("cards", []), fr)
-            return (
-                f"{who('player')} montre {cards} : pas de Duchesse."
-                if fr
-                else f"{who('player')} shows {cards}: no Duchesse."
-            )
-        return (
-            f"{who('player')} montre {c} ; la carte est mélangée à la Cour."
-            if fr
-            else f"{who('player')} shows {c} and shuffles it into the Court."
-        )
-    if event == "bluff":
-        if entry.get("character") is None:
-            return (
-                f"{who('player')} avait la Duchesse."
-                if fr
-                else f"{who('player')} had the Duchesse."
-            )
-        return f"{who('player')} n’avait pas {c}." if fr else f"{who('player')} did not have {c}."
-    if event == "lose":
-        if entry.get("character") is None:
-            return (
-                f"{who('player')} perd une vie (la carte reste face cachée)."
-                if fr
-                else f"{who('player')} loses a life (the card stays face down)."
-            )
-        return (
-            f"{who('player')} perd une vie et révèle {c}."
-            if fr
-            else f"{who('player')} loses a life and reveals {c}."
-        )
-    if event == "resign":
-        return f"{who('player')} abandonne la partie." if fr else f"{who('player')} resigns."
-    if event == "eliminated":
-        return f"{who('player')} est hors jeu." if fr else f"{who('player')} is eliminated."
-    if event == "win":
-        return f"{who('player')} gagne la partie !" if fr else f"{who('player')} wins the game!"
-    if event == "gain":
-        amount = _coins(entry.get("amount"), fr)
-        return (
-            f"{who('player')} prend {amount} au Trésor."
-            if fr
-            else f"{who('player')} takes {amount} from the Treasury."
-        )
+        return Sentence(_PASSES.get(entry.get("moment"), N_("%(player)s passes.")), params)
     if event == "pay":
-        to = entry.get("to")
-        amount = _coins(entry.get("amount"), fr)
-        if to == "treasury":
-            return (
-                f"{who('player')} paie {amount} au Trésor."
-                if fr
-                else f"{who('player')} pays {amount} to the Treasury."
-            )
-        if to == "hospice":
-            return (
-                f"{who('player')} donne {amount} à l’Hospice."
-                if fr
-                else f"{who('player')} gives {amount} to the Hospice."
-            )
-        return (
-            f"{who('player')} donne {amount} à {who('to')}."
-            if fr
-            else f"{who('player')} gives {amount} to {who('to')}."
-        )
-    if event == "steal":
-        amount = _coins(entry.get("amount"), fr)
-        return (
-            f"{who('player')} prend {amount} à {who('target')}."
-            if fr
-            else f"{who('player')} takes {amount} from {who('target')}."
-        )
-    if event == "blocked":
-        return (
-            f"L’action {_of(who('player'))} est contrée."
-            if fr
-            else f"{who('player')}'s action is blocked."
-        )
-    if event == "failed":
-        return (
-            f"L’action {_of(who('player'))} échoue." if fr else f"{who('player')}'s action fails."
-        )
+        template = _PAID.get(entry.get("to"), N_("%(player)s gives %(amount)s to %(to)s."))
+        return Sentence(template, params, amount=_coins(entry.get("amount")))
     if event == "exchange":
         n = entry.get("drawn")
-        return (
-            f"{who('player')} pioche {n} carte{'s' if n != 1 else ''} à la Cour."
-            if fr
-            else f"{who('player')} draws {n} card{'s' if n != 1 else ''} from the Court."
-        )
+        if n == 1:
+            return Sentence(N_("%(player)s draws 1 card from the Court."), params)
+        return Sentence(N_("%(player)s draws %(count)s cards from the Court."), params, count=n)
     if event == "examine":
         if entry.get("discarded"):
-            return (
-                f"{who('player')} fait défausser la carte vue à {who('target')}."
-                if fr
-                else f"{who('player')} makes {who('target')} discard the card seen."
-            )
-        return (
-            f"{who('player')} rend sa carte à {who('target')}."
-            if fr
-            else f"{who('player')} gives {who('target')} the card back."
-        )
-    if event == "sorciere":
-        amount = _coins(entry.get("amount"), fr)
-        return (
-            f"{who('player')} gagne {amount} grâce à la Sorcière."
-            if fr
-            else f"{who('player')} gains {amount} with the Sorcière."
-        )
-    if event == "inherit":
-        amount = _coins(entry.get("amount"), fr)
-        return (
-            f"{who('player')} hérite de {amount} {_of(who('from'))}."
-            if fr
-            else f"{who('player')} inherits {amount} from {who('from')}."
-        )
+            return Sentence(N_("%(player)s makes %(target)s discard the card seen."), params)
+        return Sentence(N_("%(player)s gives %(target)s the card back."), params)
     if event == "convert":
-        religion = _RELIGION.get(entry.get("religion"), ("?", "?"))
-        return (
-            f"{who('player')} convertit {who('target')} : {religion[0]}."
-            if fr
-            else f"{who('player')} converts {who('target')}: {religion[1]}."
-        )
-    if event == "abuse_of_trust":
-        return (
-            f"{who('player')} annonce ne pas avoir la Duchesse (Abus de confiance)."
-            if fr
-            else f"{who('player')} claims not to hold the Duchesse (Abus de confiance)."
-        )
-    if event == "take_hospice":
-        amount = _coins(entry.get("amount"), fr)
-        return (
-            f"{who('player')} prend {amount} de l’Hospice."
-            if fr
-            else f"{who('player')} takes {amount} from the Hospice."
-        )
-    if event == "plague":
-        return (
-            f"{who('player')} donne La Peste à {who('target')}."
-            if fr
-            else f"{who('player')} gives La Peste to {who('target')}."
-        )
-    if event == "beggar":
-        return (
-            f"{who('player')} donne Le Mendiant à {who('target')}."
-            if fr
-            else f"{who('player')} gives Le Mendiant to {who('target')}."
-        )
+        template = _CONVERTED.get(entry.get("religion"), N_("%(player)s converts %(target)s: ?."))
+        return Sentence(template, params)
     return str(event)
 
 
-def _pass(moment, player, fr):
-    if moment == "challenge":
-        return f"{player} ne met pas en doute." if fr else f"{player} does not challenge."
-    if moment == "block":
-        return f"{player} ne contre pas." if fr else f"{player} does not block."
-    if moment == "announce":
-        return f"{player} n’annonce rien." if fr else f"{player} announces nothing."
-    return f"{player} passe." if fr else f"{player} passes."
+def _claim(entry):
+    mode = entry.get("mode")
+    if "target" in entry:
+        if mode == "examine":
+            return N_("%(player)s announces %(character)s to examine a card of %(target)s.")
+        return N_("%(player)s announces %(character)s against %(target)s.")
+    if mode == "exchange":
+        return N_("%(player)s announces %(character)s to exchange a card.")
+    return N_("%(player)s announces %(character)s.")
 
 
-def _drew(entry, who, fr):
-    cards = _cards(entry.get("cards", []), fr)
-    return (
-        f"Vous piochez {cards} (vous seul le savez)."
-        if fr
-        else f"You drew {cards} (only you know this)."
-    )
+def _drew(entry, params):
+    cards = _cards(entry.get("cards", []))
+    return Sentence(N_("You drew %(cards)s (only you know this)."), cards=cards)
 
 
-def _kept(entry, who, fr):
-    cards = _cards(entry.get("cards", []), fr)
+def _kept(entry, params):
+    cards = _cards(entry.get("cards", []))
     if not cards:
-        return "Vous ne gardez aucune carte." if fr else "You kept no card."
-    return (
-        f"Vous gardez {cards} (vous seul le savez)."
-        if fr
-        else f"You kept {cards} (only you know this)."
-    )
+        return Sentence(N_("You kept no card."))
+    return Sentence(N_("You kept %(cards)s (only you know this)."), cards=cards)
 
 
-def _seen(entry, who, fr):
-    cards = _cards(entry.get("cards", []), fr)
-    return (
-        f"{who('player')} vous montre {cards} (vous seul le savez)."
-        if fr
-        else f"{who('player')} shows you {cards} (only you know this)."
-    )
+def _seen(entry, params):
+    cards = _cards(entry.get("cards", []))
+    return Sentence(N_("%(player)s shows you %(cards)s (only you know this)."), params, cards=cards)
 
 
 # Private entries: what only their player (``"to"``) learns.

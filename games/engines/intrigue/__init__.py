@@ -243,7 +243,8 @@ action), ``ducats`` are ducats:
 Money adds up: every player's money = their starting money + their incomes + bribes
 received - bribes paid; the bank pays the incomes and the broke petitioners' 1,000.
 
-``describe(entry, lang="en", names=None)`` renders one entry in English or French.
+``describe(entry, lang="en", names=None)`` renders one entry as a ``Sentence``
+(``games.engines.sentences``): English, with the template the platform translates.
 """
 
 from games.engines.intrigue.engine import IntrigueEngine

@@ -2,193 +2,208 @@
 
 Entries are the plain dicts listed in the package docstring; none carries hidden money
 (the ``end`` entry reveals everyone's, as the final scores do). ``names`` optionally maps
-player ids to display names.
+player ids to display names. ``describe`` returns a ``Sentence``
+(``games.engines.sentences``): the English text with its ``N_``-marked template and
+parameters, which the platform translates (the French is in the site's catalogue); ``lang``
+is accepted for the callers that pass it and not used.
+
+Player names are plain text here, not ``Name``s: this game's French has never elided them
+("l'offre de Alice"), and its apostrophes are straight ones.
 """
 
-_KIND_NAMES = {
-    "chimiste": ("Chimiste", "Chemist"),
-    "ecrivain": ("Écrivain", "Writer"),
-    "medecin": ("Médecin", "Physician"),
-    "religieux": ("Religieux", "Cleric"),
+from games.engines.base import N_
+from games.engines.sentences import Amount, Sentence, joined
+
+_KINDS = {
+    "chimiste": N_("Chemist"),
+    "ecrivain": N_("Writer"),
+    "medecin": N_("Physician"),
+    "religieux": N_("Cleric"),
 }
 
 _PLURALS = {
-    "chimiste": ("Chimistes", "Chemists"),
-    "ecrivain": ("Écrivains", "Writers"),
-    "medecin": ("Médecins", "Physicians"),
-    "religieux": ("Religieux", "Clerics"),
+    "chimiste": N_("Chemists"),
+    "ecrivain": N_("Writers"),
+    "medecin": N_("Physicians"),
+    "religieux": N_("Clerics"),
+}
+
+#: An advisor and its owner, by kind (French: "l'Écrivain 2 de Bob").
+_OWNED = {
+    "chimiste": N_("%(owner)s's Chemist %(number)s"),
+    "ecrivain": N_("%(owner)s's Writer %(number)s"),
+    "medecin": N_("%(owner)s's Physician %(number)s"),
+    "religieux": N_("%(owner)s's Cleric %(number)s"),
 }
 
 _STAGES = {
-    "place": ("les conseillers sans conflit", "the advisors in no conflict"),
-    "order": ("l'ordre des conflits externes", "the order of the external conflicts"),
-    "external": ("un conflit externe", "an external conflict"),
-    "internal": ("un conflit interne", "an internal conflict"),
+    "place": N_("the advisors in no conflict"),
+    "order": N_("the order of the external conflicts"),
+    "external": N_("an external conflict"),
+    "internal": N_("an internal conflict"),
+}
+
+#: Events told by the player, the advisor ("owner", "advisor") and its slot.
+_SLOTTED = {
+    "place": N_("%(player)s places %(advisor)s on the %(slot)s slot."),
+    "replace": N_("%(player)s replaces %(replaced)s with %(advisor)s at %(slot)s."),
+    "keep": N_("%(player)s keeps %(advisor)s at %(slot)s."),
+}
+
+#: Events told by the player and "from", with the offer's amount (thousands of ducats).
+_OFFERS = {
+    "refuse": N_("%(player)s turns down %(from)s's offer (%(amount)s)."),
+    "lapse": N_("%(player)s's offer (%(amount)s) was not accepted and lapses."),
+}
+
+_PLAIN = {
+    "pass": N_("%(player)s has nothing to receive or send: the turn passes."),
+    "done": N_("%(player)s has nothing more to offer."),
+    "exile": N_("%(advisor)s is exiled to the island."),
+    "resign": N_("%(player)s leaves the game: their advisors stay where they are."),
 }
 
 
-def _ducats(n, fr):
+def _ducats(n):
     if not isinstance(n, int):
         return str(n)
-    if fr:
-        return f"{n:,}".replace(",", "\u202f") + " ducats"
-    return f"{n:,} ducats"
+    return Sentence(N_("%(amount)s ducats"), amount=Amount(n))
 
 
-def _kind(slug, fr):
-    pair = _KIND_NAMES.get(slug)
-    if pair is None:
-        return str(slug)
-    return pair[0] if fr else pair[1]
+def _kind(slug):
+    template = _KINDS.get(slug)
+    return str(slug) if template is None else Sentence(template)
 
 
-def _advisor(name, fr):
-    """'medecin-2' -> 'Médecin 2' / 'Physician 2'."""
+def _split(name):
+    """'medecin-2' -> ('medecin', '2'); a name without a number -> (name, None)."""
+    kind, _, number = name.rpartition("-")
+    return (kind, number) if kind else (name, None)
+
+
+def _advisor(name):
+    """'medecin-2' -> 'Physician 2' (French: 'Médecin 2')."""
     if not isinstance(name, str):
         return str(name)
-    kind, _, number = name.rpartition("-")
-    return f"{_kind(kind, fr)} {number}" if kind else _kind(name, fr)
+    kind, number = _split(name)
+    if number is None:
+        return _kind(kind)
+    return Sentence("%(kind)s %(number)s", kind=_kind(kind), number=number)
+
+
+def _owned(owner, advisor, name):
+    """The advisor with its owner: "Bob's Writer 2", "l'Écrivain 2 de Bob"."""
+    kind, number = _split(advisor) if isinstance(advisor, str) else (None, None)
+    if kind in _OWNED and number is not None:
+        return Sentence(_OWNED[kind], owner=name(owner), number=number)
+    return Sentence(N_("%(owner)s's %(advisor)s"), owner=name(owner), advisor=_advisor(advisor))
 
 
 def describe(entry, lang="en", names=None):
-    """One sentence for ``entry`` in ``lang`` ("en" or "fr")."""
-    fr = lang == "fr"
+    """One ``Sentence`` for ``entry`` (``lang`` is not used: the platform translates)."""
     names = names or {}
 
     def name(value):
         return str(names.get(value, value))
 
-    def who(key):
-        return name(entry.get(key))
-
-    def of(owner, advisor):
-        a = _advisor(advisor, fr)
-        if fr:
-            article = "l'" if a[:1] in "AEIOUÉ" else "le "
-            return f"{article}{a} de {name(owner)}"
-        return f"{name(owner)}'s {a}"
-
-    def owned():
-        return of(entry.get("owner"), entry.get("advisor"))
-
     def pair(value):
         owner, advisor = value if isinstance(value, list) and len(value) == 2 else ("?", "?")
-        return of(owner, advisor)
-
-    def slot_part():
-        if entry.get("slot") is None:
-            return ""
-        slot = _ducats(entry["slot"], fr)
-        return f" pour l'emplacement à {slot}" if fr else f" for the {slot} slot"
+        return _owned(owner, advisor, name)
 
     event = entry.get("event")
-    p = who("player")
+    params = {"player": name(entry.get("player")), "from": name(entry.get("from"))}
+    if event in ("place", "admit", "replace", "keep", "exile"):
+        params["advisor"] = _owned(entry.get("owner"), entry.get("advisor"), name)
+        params["slot"] = _ducats(entry.get("slot"))
+    if event in _PLAIN:
+        return Sentence(_PLAIN[event], params)
+    if event in _SLOTTED:
+        return Sentence(_SLOTTED[event], params, replaced=pair(entry.get("replaced")))
+    if event in _OFFERS:
+        return Sentence(_OFFERS[event], params, amount=_ducats(entry.get("amount", 0) * 1000))
     if event == "start":
         players = ", ".join(name(x) for x in entry.get("players", []))
-        if fr:
-            return f"La partie commence : {players}. {who('first_player')} commence."
-        return f"The game starts: {players}. {who('first_player')} plays first."
+        # "first", not "first_player": Regicide's sentence is the same in English only.
+        return Sentence(
+            N_("The game starts: %(players)s. %(first)s plays first."),
+            players=players,
+            first=name(entry.get("first_player")),
+        )
     if event == "turn":
-        r = entry.get("round")
-        return f"Tour {r} : au tour de {p}." if fr else f"Round {r}: {p}'s turn."
+        return Sentence(N_("Round %(round)s: %(player)s's turn."), params, round=entry.get("round"))
     if event == "income":
-        amount = _ducats(entry.get("ducats"), fr)
+        amount = _ducats(entry.get("ducats"))
         if entry.get("final"):
-            return f"Derniers revenus de {p} : {amount}." if fr else f"{p}'s last income: {amount}."
-        return f"{p} reçoit {amount} de revenus." if fr else f"{p} receives {amount} of income."
-    if event == "pass":
-        if fr:
-            return f"{p} n'a rien à accueillir ni à présenter : son tour passe."
-        return f"{p} has nothing to receive or send: the turn passes."
+            return Sentence(N_("%(player)s's last income: %(amount)s."), params, amount=amount)
+        return Sentence(N_("%(player)s receives %(amount)s of income."), params, amount=amount)
     if event == "stage":
-        stage = _STAGES.get(entry.get("stage"), (str(entry.get("stage")),) * 2)
-        text = stage[0] if fr else stage[1]
-        if entry.get("type"):
-            text += f" ({_kind(entry['type'], fr)})"
-        if entry.get("seated"):
-            slot = _ducats(entry.get("slot"), fr)
-            seated = pair(entry["seated"])
-            text += f", {seated} à {slot}" if fr else f", {seated} at {slot}"
-        return f"{p} règle {text}." if fr else f"{p} settles {text}."
+        return Sentence(N_("%(player)s settles %(stage)s."), params, stage=_stage(entry, pair))
     if event == "offer":
-        amount = _ducats(entry.get("amount", 0) * 1000, fr)
-        if fr:
-            return f"{p} propose {amount}{slot_part()}."
-        return f"{p} offers {amount}{slot_part()}."
-    if event == "done":
-        return f"{p} n'a plus rien à proposer." if fr else f"{p} has nothing more to offer."
+        amount = _ducats(entry.get("amount", 0) * 1000)
+        if entry.get("slot") is None:
+            return Sentence(N_("%(player)s offers %(amount)s."), params, amount=amount)
+        return Sentence(
+            N_("%(player)s offers %(amount)s for the %(slot)s slot."),
+            params,
+            amount=amount,
+            slot=_ducats(entry["slot"]),
+        )
     if event == "accept":
-        amount = _ducats(entry.get("ducats"), fr)
+        amount = _ducats(entry.get("ducats"))
         if entry.get("bank"):
-            if fr:
-                return f"{p} accepte l'offre de {who('from')} : la banque paie {amount}."
-            return f"{p} accepts {who('from')}'s offer: the bank pays {amount}."
-        if fr:
-            return f"{p} accepte l'offre de {who('from')} et encaisse {amount}."
-        return f"{p} accepts {who('from')}'s offer and takes {amount}."
-    if event == "refuse":
-        amount = _ducats(entry.get("amount", 0) * 1000, fr)
-        if fr:
-            return f"{p} refuse l'offre de {who('from')} ({amount})."
-        return f"{p} turns down {who('from')}'s offer ({amount})."
-    if event == "lapse":
-        amount = _ducats(entry.get("amount", 0) * 1000, fr)
-        if fr:
-            return f"L'offre de {p} ({amount}) n'a pas été acceptée et tombe."
-        return f"{p}'s offer ({amount}) was not accepted and lapses."
+            template = N_("%(player)s accepts %(from)s's offer: the bank pays %(amount)s.")
+        else:
+            template = N_("%(player)s accepts %(from)s's offer and takes %(amount)s.")
+        return Sentence(template, params, amount=amount)
     if event == "order":
         plural = _PLURALS.get(entry.get("kind"))
-        k = (plural[0] if fr else plural[1]) if plural else str(entry.get("kind"))
-        if fr:
-            return f"{p} règle maintenant le conflit des {k}."
-        return f"{p} settles the {k}' conflict next."
-    if event == "place":
-        slot = _ducats(entry.get("slot"), fr)
-        if fr:
-            return f"{p} place {owned()} à l'emplacement à {slot}."
-        return f"{p} places {owned()} on the {slot} slot."
+        kinds = Sentence(plural) if plural else str(entry.get("kind"))
+        return Sentence(N_("%(player)s settles the %(kinds)s' conflict next."), params, kinds=kinds)
     if event == "admit":
-        slot = _ducats(entry.get("slot"), fr)
         if entry.get("challenge"):
-            if fr:
-                return f"{p} retient {owned()}, qui affrontera le conseiller à {slot}."
-            return f"{p} admits {owned()}, who will face the advisor at {slot}."
-        if fr:
-            return f"{p} accueille {owned()} à l'emplacement à {slot}."
-        return f"{p} admits {owned()} on the {slot} slot."
-    if event == "replace":
-        slot = _ducats(entry.get("slot"), fr)
-        old = pair(entry.get("replaced"))
-        if fr:
-            return f"{p} remplace {old} par {owned()} à {slot}."
-        return f"{p} replaces {old} with {owned()} at {slot}."
-    if event == "keep":
-        slot = _ducats(entry.get("slot"), fr)
-        if fr:
-            return f"{p} garde {owned()} à {slot}."
-        return f"{p} keeps {owned()} at {slot}."
-    if event == "exile":
-        if fr:
-            text = owned()
-            return f"{text[0].upper()}{text[1:]} est exilé sur l'île."
-        return f"{owned()} is exiled to the island."
+            template = N_("%(player)s admits %(advisor)s, who will face the advisor at %(slot)s.")
+        else:
+            template = N_("%(player)s admits %(advisor)s on the %(slot)s slot.")
+        return Sentence(template, params)
     if event == "send":
-        a = _advisor(entry.get("advisor"), fr)
-        if fr:
-            return f"{p} présente son {a} au château de {who('to')}."
-        return f"{p} sends their {a} to {who('to')}'s castle."
-    if event == "resign":
-        if fr:
-            return f"{p} abandonne la partie : ses conseillers restent en place."
-        return f"{p} leaves the game: their advisors stay where they are."
+        return Sentence(
+            N_("%(player)s sends their %(advisor)s to %(to)s's castle."),
+            params,
+            advisor=_advisor(entry.get("advisor")),
+            to=name(entry.get("to")),
+        )
     if event == "end":
-        winners = ", ".join(name(x) for x in entry.get("winners", []))
-        money = entry.get("money") or {}
-        scores = ", ".join(f"{name(k)} {_ducats(v, fr)}" for k, v in money.items())
-        gone = ", ".join(name(x) for x in entry.get("resigned", []))
-        if fr:
-            left = f" Abandon : {gone}." if gone else ""
-            return f"Fin de la partie ({scores}). Victoire : {winners}.{left}"
-        left = f" Left the game: {gone}." if gone else ""
-        return f"The game is over ({scores}). Winner(s): {winners}.{left}"
+        return _end(entry, name)
     return str(event)
+
+
+def _stage(entry, pair):
+    stage = entry.get("stage")
+    text = Sentence(_STAGES[stage]) if stage in _STAGES else str(stage)
+    if entry.get("type"):
+        text = Sentence("%(stage)s (%(kind)s)", stage=text, kind=_kind(entry["type"]))
+    if entry.get("seated"):
+        return Sentence(
+            N_("%(stage)s, %(seated)s at %(slot)s"),
+            stage=text,
+            seated=pair(entry["seated"]),
+            slot=_ducats(entry.get("slot")),
+        )
+    return text
+
+
+def _end(entry, name):
+    winners = ", ".join(name(x) for x in entry.get("winners", []))
+    money = entry.get("money") or {}
+    scores = joined(
+        Sentence("%(player)s %(amount)s", player=name(k), amount=_ducats(v))
+        for k, v in money.items()
+    )
+    gone = ", ".join(name(x) for x in entry.get("resigned", []))
+    if gone:
+        template = N_(
+            "The game is over (%(scores)s). Winner(s): %(winners)s. Left the game: %(gone)s."
+        )
+    else:
+        template = N_("The game is over (%(scores)s). Winner(s): %(winners)s.")
+    return Sentence(template, scores=scores, winners=winners, gone=gone)

@@ -1,32 +1,32 @@
 """Readable sentences for log entries: ``describe(entry, lang="en", names=None)``.
 
 Entries are the plain dicts listed in the package docstring. ``describe`` is pure: it reads
-the entry (and ``names``, an optional mapping of player ids to display names) and returns one
-sentence in English (``"en"``) or French (``"fr"``). Unknown entries give a neutral sentence,
-never an error.
+the entry (and ``names``, an optional mapping of player ids to display names) and returns a
+``Sentence`` (``games.engines.sentences``): the English text with its ``N_``-marked template
+and parameters, which the platform translates (the French is in the site's catalogue);
+``lang`` is accepted for the callers that pass it and not used. Unknown entries give a
+neutral sentence, never an error.
 """
 
-_SUITS = {
-    "H": ("Cœur", "Hearts", "♥"),
-    "D": ("Carreau", "Diamonds", "♦"),
-    "C": ("Trèfle", "Clubs", "♣"),
-    "S": ("Pique", "Spades", "♠"),
+from games.engines.base import N_
+from games.engines.sentences import Name, Sentence, joined
+
+_SUITS = {"H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"), "S": N_("Spades")}
+_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+#: An enemy with its article, by face (French: "la Reine de Cœur").
+_FACES = {
+    "J": N_("the Jack of %(suit)s"),
+    "Q": N_("the Queen of %(suit)s"),
+    "K": N_("the King of %(suit)s"),
 }
-_FACES = {"J": ("Valet", "Jack"), "Q": ("Reine", "Queen"), "K": ("Roi", "King")}
-_REASONS = {
-    "cover": (
-        "ne peut pas encaisser l'attaque : la partie est perdue",
-        "cannot cover the attack: the game is lost",
-    ),
-    "stuck": (
-        "ne peut ni jouer ni passer : la partie est perdue",
-        "can neither play nor yield: the game is lost",
-    ),
+_LOST = {
+    "cover": N_("%(player)s cannot cover the attack: the game is lost."),
+    "stuck": N_("%(player)s can neither play nor yield: the game is lost."),
 }
-_MEDALS = {
-    "gold": ("d'or", "gold"),
-    "silver": ("d'argent", "silver"),
-    "bronze": ("de bronze", "bronze"),
+_WON = {
+    "gold": N_("The last King falls: a gold victory!"),
+    "silver": N_("The last King falls: a silver victory!"),
+    "bronze": N_("The last King falls: a bronze victory!"),
 }
 
 
@@ -36,29 +36,21 @@ def card_label(card):
         return str(card)
     if card[0] == "X":
         return "🃏"
-    suit = _SUITS.get(card[-1])
-    return card[:-1] + suit[2] if suit else card
+    symbol = _SYMBOLS.get(card[-1])
+    return card[:-1] + symbol if symbol else card
 
 
-def enemy_name(card, fr):
-    """``Valet de Pique`` / ``Jack of Spades``."""
+def _suit(letter):
+    template = _SUITS.get(letter)
+    return str(letter) if template is None else Sentence(template)
+
+
+def the_enemy(card):
+    """The enemy with its article: ``the Queen of Hearts`` (``la Reine de Cœur``); a
+    capital when it opens the sentence."""
     if not isinstance(card, str) or len(card) != 2 or card[0] not in _FACES:
-        return str(card)
-    face = _FACES[card[0]][0 if fr else 1]
-    suit = _SUITS.get(card[1], (card[1], card[1]))[0 if fr else 1]
-    return f"{face} de {suit}" if fr else f"{face} of {suit}"
-
-
-def the_enemy(card, fr, capital=False):
-    """The enemy with its article: ``la Reine de Cœur``, ``the Queen of Hearts``."""
-    name = enemy_name(card, fr)
-    if fr:
-        article = "la" if isinstance(card, str) and card[:1] == "Q" else "le"
-    else:
-        article = "the"
-    if capital:
-        article = article.capitalize()
-    return f"{article} {name}"
+        return Sentence(N_("the %(card)s"), card=str(card))
+    return Sentence(_FACES[card[0]], suit=_suit(card[1]))
 
 
 def _cards(cards):
@@ -68,8 +60,7 @@ def _cards(cards):
 
 
 def describe(entry, lang="en", names=None):
-    """One sentence for ``entry`` in ``lang`` ("en" or "fr")."""
-    fr = lang == "fr"
+    """One ``Sentence`` for ``entry`` (``lang`` is not used: the platform translates)."""
     names = names or {}
     if not isinstance(entry, dict):
         return str(entry)
@@ -77,125 +68,110 @@ def describe(entry, lang="en", names=None):
     def who(key="player"):
         value = entry.get(key)
         try:
-            return str(names.get(value, value))
+            return Name(names.get(value, value))
         except TypeError:
-            return str(value)
+            return Name(value)
 
     event = entry.get("event")
+    player = who()
     if event == "start":
         players = ", ".join(str(names.get(p, p)) for p in entry.get("players", []))
         if entry.get("solo"):
-            return f"Partie en solo : {players}." if fr else f"A solo game: {players}."
-        if fr:
-            return f"La partie commence : {players}. {who('first_player')} joue en premier."
-        return f"The game starts: {players}. {who('first_player')} plays first."
+            return Sentence(N_("A solo game: %(players)s."), players=players)
+        return Sentence(
+            N_("The game starts: %(players)s. %(first_player)s plays first."),
+            players=players,
+            first_player=who("first_player"),
+        )
     if event == "enemy":
-        name = the_enemy(entry.get("card"), fr)
-        left = entry.get("castle")
-        if fr:
-            return f"Nouvel ennemi : {name} ({left} carte(s) restent dans le Château)."
-        return f"New enemy: {name} ({left} card(s) left in the Castle)."
+        return Sentence(
+            N_("New enemy: %(enemy)s (%(left)s card(s) left in the Castle)."),
+            enemy=the_enemy(entry.get("card")),
+            left=entry.get("castle"),
+        )
     if event == "play":
-        return _play(entry, fr, who())
+        return _play(entry, player)
     if event == "jester":
-        extra = ""
         if entry.get("shield"):
-            n = entry["shield"]
-            extra = (
-                f" Les Piques déjà joués comptent : bouclier de {n}."
-                if fr
-                else f" The Spades already played now count: a shield of {n}."
+            return Sentence(
+                N_(
+                    "%(player)s plays the Jester: the enemy loses its immunity. "
+                    "The Spades already played now count: a shield of %(count)s."
+                ),
+                player=player,
+                count=entry["shield"],
             )
-        if fr:
-            return f"{who()} joue le Bouffon : l'ennemi perd son immunité.{extra}"
-        return f"{who()} plays the Jester: the enemy loses its immunity.{extra}"
+        return Sentence(
+            N_("%(player)s plays the Jester: the enemy loses its immunity."), player=player
+        )
     if event == "choose_next":
-        if fr:
-            return f"{who()} choisit {who('next')} pour jouer ensuite."
-        return f"{who()} chooses {who('next')} to play next."
+        return Sentence(
+            N_("%(player)s chooses %(next)s to play next."), player=player, next=who("next")
+        )
     if event == "yield":
-        return f"{who()} passe." if fr else f"{who()} yields."
+        return Sentence(N_("%(player)s yields."), player=player)
     if event == "defeat":
-        name = the_enemy(entry.get("card"), fr)
         if entry.get("exact"):
-            if fr:
-                return (
-                    f"{who()} vainc {name} avec des dégâts exacts : "
-                    "la carte rejoint la Taverne, face cachée sur le dessus."
-                )
-            return (
-                f"{who()} defeats {name} with exact damage: it goes face down on top of the Tavern."
+            template = N_(
+                "%(player)s defeats %(enemy)s with exact damage: "
+                "it goes face down on top of the Tavern."
             )
-        if fr:
-            return f"{who()} vainc {name}, qui part à la défausse."
-        return f"{who()} defeats {name}, which goes to the discard pile."
+        else:
+            template = N_("%(player)s defeats %(enemy)s, which goes to the discard pile.")
+        return Sentence(template, player=player, enemy=the_enemy(entry.get("card")))
     if event == "attack":
-        name = the_enemy(entry.get("card"), fr, capital=True)
         amount = entry.get("amount")
         if not amount:
-            if fr:
-                return f"{name} attaque {who()}, mais les boucliers arrêtent tout."
-            return f"{name} attacks {who()}, but the shields stop it all."
-        if fr:
-            return f"{name} attaque {who()} : {amount} dégâts à encaisser."
-        return f"{name} attacks {who()} for {amount}."
+            template = N_("%(enemy)s attacks %(player)s, but the shields stop it all.")
+        else:
+            template = N_("%(enemy)s attacks %(player)s for %(amount)s.")
+        enemy = the_enemy(entry.get("card"))
+        return Sentence(template, player=player, enemy=enemy, amount=amount)
     if event == "discard":
-        cards = _cards(entry.get("cards"))
-        value = entry.get("value")
-        if fr:
-            return f"{who()} se défausse de {cards} (valeur {value})."
-        return f"{who()} discards {cards} (worth {value})."
+        return Sentence(
+            N_("%(player)s discards %(cards)s (worth %(value)s)."),
+            player=player,
+            cards=_cards(entry.get("cards")),
+            value=entry.get("value"),
+        )
     if event == "flip_jester":
-        drawn = entry.get("drawn")
-        left = entry.get("jesters_left")
-        if fr:
-            return (
-                f"{who()} retourne un Bouffon : main défaussée, {drawn} carte(s) piochée(s) "
-                f"({left} Bouffon(s) restant(s))."
-            )
-        return (
-            f"{who()} flips a Jester: the hand is discarded and {drawn} card(s) drawn "
-            f"({left} Jester(s) left)."
+        return Sentence(
+            N_(
+                "%(player)s flips a Jester: the hand is discarded and %(drawn)s card(s) drawn "
+                "(%(left)s Jester(s) left)."
+            ),
+            player=player,
+            drawn=entry.get("drawn"),
+            left=entry.get("jesters_left"),
         )
     if event == "lost":
-        reason = _REASONS.get(entry.get("reason"), ("ne peut plus jouer", "cannot go on"))
-        return f"{who()} {reason[0 if fr else 1]}."
+        template = _LOST.get(entry.get("reason"), N_("%(player)s cannot go on."))
+        return Sentence(template, player=player)
     if event == "won":
-        medal = _MEDALS.get(entry.get("medal"))
-        if medal:
-            if fr:
-                return f"Le dernier Roi tombe : victoire {medal[0]} !"
-            return f"The last King falls: a {medal[1]} victory!"
-        return "Le dernier Roi tombe : victoire !" if fr else "The last King falls: victory!"
+        return Sentence(_WON.get(entry.get("medal"), N_("The last King falls: victory!")))
     return str(event)
 
 
-def _play(entry, fr, player):
-    cards = _cards(entry.get("cards"))
-    attack = entry.get("attack")
+def _play(entry, player):
     parts = []
     if entry.get("healed") is not None:
-        n = entry["healed"]
         parts.append(
-            f"{n} carte(s) de la défausse sous la Taverne"
-            if fr
-            else f"{n} card(s) healed into the Tavern"
+            Sentence(N_("%(count)s card(s) healed into the Tavern"), count=entry["healed"])
         )
     if entry.get("drawn") is not None:
-        n = entry["drawn"]
-        parts.append(f"{n} carte(s) piochée(s)" if fr else f"{n} card(s) drawn")
+        parts.append(Sentence(N_("%(count)s card(s) drawn"), count=entry["drawn"]))
     if entry.get("shield") is not None:
-        n = entry["shield"]
-        parts.append(f"bouclier de {n}" if fr else f"a shield of {n}")
+        parts.append(Sentence(N_("a shield of %(count)s"), count=entry["shield"]))
     immune = entry.get("immune")
     if immune in _SUITS:
-        suit = _SUITS[immune][0 if fr else 1]
-        parts.append(f"l'ennemi est immunisé au {suit}" if fr else f"the enemy is immune to {suit}")
-    damage = entry.get("damage")
-    if fr:
-        text = f"{player} joue {cards} (attaque {attack}) : {damage} dégâts"
-    else:
-        text = f"{player} plays {cards} (attack {attack}): {damage} damage"
-    if parts:
-        text += ", " + ", ".join(parts)
-    return text + "."
+        parts.append(Sentence(N_("the enemy is immune to %(suit)s"), suit=_suit(immune)))
+    played = Sentence(
+        N_("%(player)s plays %(cards)s (attack %(attack)s): %(damage)s damage"),
+        player=player,
+        cards=_cards(entry.get("cards")),
+        attack=entry.get("attack"),
+        damage=entry.get("damage"),
+    )
+    if parts:  # the glue is the same in every language
+        return Sentence("%(played)s, %(parts)s.", played=played, parts=joined(parts))
+    return Sentence("%(played)s.", played=played)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from games.table.sentences import localize
+
 
 @dataclass
 class ActionButton:
@@ -81,8 +83,9 @@ def present_generic(*, view, viewer, legal_actions, names, lang, describe=None):
 
 
 def sentence_for(entry, *, lang, names, describe=None):
-    """One readable log line: the engine's sentence with display names put in (a note the
-    platform put in the log, `games.table.story`, carries its own sentence)."""
+    """One readable log line: the engine's sentence with display names put in, in `lang`
+    (`games.table.sentences.localize`; a note the platform put in the log,
+    `games.table.story`, carries its own sentence)."""
     if isinstance(entry, dict) and entry.get("event") == "platform_note":
         return str(entry.get("text", ""))
     text = None
@@ -93,7 +96,7 @@ def sentence_for(entry, *, lang, names, describe=None):
             text = describe(entry, lang)
     if text is None:
         text = entry if isinstance(entry, str) else json.dumps(entry, ensure_ascii=False)
-    return text
+    return localize(text, lang)
 
 
 def full_view(engine, state):

@@ -17,6 +17,7 @@ import pytest
 
 from games.engines import IllegalAction
 from games.engines.complots import describe
+from games.table.sentences import localize
 
 from .helpers import ENGINE, _normal, playable
 
@@ -381,7 +382,7 @@ def play_random_game(
     if describe_log:
         for entry in table["log"]:
             for lang in ("en", "fr"):
-                sentence = describe(entry, lang)
+                sentence = localize(describe(entry), lang)
                 assert isinstance(sentence, str) and sentence.strip(), f"{where_base}: {entry}"
     return game
 

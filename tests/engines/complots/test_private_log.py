@@ -3,6 +3,7 @@ a discard, the cards kept in an exchange, the card shown to the Inquisiteur) is 
 player's log, in words, and in nobody else's view; passes are public entries."""
 
 from games.engines.complots import describe
+from games.table.sentences import localize
 
 from .helpers import (
     challenge,
@@ -43,7 +44,7 @@ def test_proven_claim_tells_the_claimant_alone_what_they_drew():
     drawn = mine[0]["cards"]
     assert drawn[0] in hand(state, "alice")
     assert describe(mine[0], "en", names=NAMES).startswith("You drew the ")
-    assert describe(mine[0], "fr", names=NAMES).startswith("Vous piochez ")
+    assert localize(describe(mine[0], names=NAMES), "fr").startswith("Vous piochez ")
     for other in ("bob", "carol", None):
         assert private_entries(state, other) == []
     state = lose_life(state, "bob", "comtesse")
@@ -107,13 +108,13 @@ def test_passes_are_public_lines():
 
 def test_french_elides_and_never_agrees_with_an_unknown_gender():
     names = {"p1": "Alice", "p2": "Carol", "p3": "Hugo"}
-    assert describe({"event": "blocked", "player": "p1"}, "fr", names=names) == (
+    assert localize(describe({"event": "blocked", "player": "p1"}, names=names), "fr") == (
         "L’action d’Alice est contrée."
     )
-    assert describe({"event": "failed", "player": "p2"}, "fr", names=names) == (
+    assert localize(describe({"event": "failed", "player": "p2"}, names=names), "fr") == (
         "L’action de Carol échoue."
     )
-    assert describe({"event": "eliminated", "player": "p2"}, "fr", names=names) == (
+    assert localize(describe({"event": "eliminated", "player": "p2"}, names=names), "fr") == (
         "Carol est hors jeu."
     )
     english = describe({"event": "coup", "player": "p1", "target": "p2"}, "en", names=names)

@@ -4,6 +4,7 @@ moderator kick). See "Resigning" in the games.engines.complots docstring."""
 import pytest
 
 from games.engines.complots import describe
+from games.table.sentences import localize
 
 from .helpers import (
     ENGINE,
@@ -75,7 +76,7 @@ def test_resign_reveals_cards_returns_or_and_logs_in_two_languages():
     entry = next(e for e in log(state) if e["event"] == "resign")
     assert entry == {"event": "resign", "player": "bob"}
     names = {"bob": "Bob"}
-    assert describe(entry, "fr", names) == "Bob abandonne la partie."
+    assert localize(describe(entry, names=names), "fr") == "Bob abandonne la partie."
     assert describe(entry, "en", names) == "Bob resigns."
     assert events(state)[-4:] == ["lose", "lose", "eliminated", "pay"]
     # alice's turn goes on; bob is skipped from now on

@@ -8,6 +8,7 @@ characters; the 2013 edition tells the same stories with the Assassin and the Co
 """
 
 from games.engines.complots import describe
+from games.table.sentences import localize
 
 from .helpers import (
     alive,
@@ -268,7 +269,7 @@ def test_naiade_exemple_1_reads_like_the_rulebook_in_the_log():
         "turn",
     ]
     english = [describe(e, "en", names=NAMES) for e in entries]
-    french = [describe(e, "fr", names=NAMES) for e in entries]
+    french = [localize(describe(e, names=NAMES), "fr") for e in entries]
     assert english[2] == "Alice announces the Capitaine against Bob."
     assert french[2] == "Alice annonce le Capitaine contre Bob."
     assert "Bob" in english[3] and "Alice" in english[3] and "Capitaine" in english[3]

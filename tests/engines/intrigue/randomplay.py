@@ -19,6 +19,7 @@ import pytest
 
 from games.engines import IllegalAction
 from games.engines.intrigue import describe
+from games.table.sentences import localize
 
 from .garbage import GARBAGE, mutations
 from .helpers import ENGINE
@@ -290,7 +291,7 @@ def describe_everything(state):
     counts = defaultdict(int)
     for entry in ENGINE.view(state, None)["log"]:
         for lang in ("en", "fr"):
-            text = describe(entry, lang)
+            text = localize(describe(entry), lang)
             assert isinstance(text, str) and text and text != entry["event"], entry
         counts[entry["event"]] += 1
     return counts

@@ -6,6 +6,7 @@ import pytest
 
 from games.engines import available_engines, get_engine
 from games.engines.intrigue import IntrigueEngine, describe
+from games.table.sentences import localize
 
 from .helpers import (
     ENGINE,
@@ -34,13 +35,13 @@ def test_offers_and_acceptances_read_as_sentences_in_both_languages():
     offered, accepted, placed = (events(state, k)[0] for k in ("offer", "accept", "place"))
     names = {"alice": "Alice", "bob": "Bob"}
     assert describe(offered, "en", names) == "Bob offers 0 ducats for the 10,000 ducats slot."
-    assert describe(offered, "fr", names) == (
+    assert localize(describe(offered, names=names), "fr") == (
         "Bob propose 0 ducats pour l'emplacement à 10\u202f000 ducats."
     )
     assert (
         describe(accepted, "en", names) == "Alice accepts Bob's offer: the bank pays 1,000 ducats."
     )
-    assert describe(placed, "fr", names) == (
+    assert localize(describe(placed, names=names), "fr") == (
         "Alice place l'Écrivain 1 de Bob à l'emplacement à 10\u202f000 ducats."
     )
 
@@ -52,7 +53,7 @@ def test_every_event_of_a_game_has_a_sentence():
         state = play(state, player, ENGINE.default_action(state, player))
     for entry in public(state)["log"]:
         for lang in ("en", "fr"):
-            text = describe(entry, lang)
+            text = localize(describe(entry), lang)
             assert text.endswith(".") and entry["event"] not in text.split()[0], (entry, text)
 
 
@@ -96,4 +97,4 @@ def test_apply_leaves_the_state_unchanged():
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_describe_survives_odd_entries(lang):
     for entry in ({"event": "mystery"}, {"event": "offer"}, {"event": "replace"}, {}):
-        assert isinstance(describe(entry, lang), str)
+        assert isinstance(localize(describe(entry), lang), str)

@@ -17,6 +17,7 @@ import pytest
 
 from games.engines import IllegalAction
 from games.engines.regicide import describe
+from games.table.sentences import localize
 
 from .helpers import ENGINE
 
@@ -313,7 +314,8 @@ def play_random_game(players, seed, rng, *, heavy=False, describe_log=False):
     if describe_log:
         for entry in ENGINE.view(state, None)["log"]:
             for lang in ("en", "fr"):
-                sentence = describe(entry, lang, names={p: p.title() for p in players})
+                names = {p: p.title() for p in players}
+                sentence = localize(describe(entry, names=names), lang)
                 assert isinstance(sentence, str) and sentence.strip()
     game.state = state
     return game
