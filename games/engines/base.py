@@ -166,6 +166,14 @@ class Engine:
                 return action
         return None
 
+    def describe(self, entry, lang="en", names=None):
+        """One log entry of the view (a dict with an ``"event"``) as a sentence: a
+        ``games.engines.sentences.Sentence`` (an ``N_`` template and its parameters, which
+        the platform translates; ``lang`` is no longer read) with ``names`` (player id ->
+        display name) put in. ``None`` (the default: the engine has no sentences) makes the
+        platform show the entry as it is."""
+        return None
+
     def dump(self, state):
         """A JSON-serializable dict that ``load`` turns back into an equal state."""
         raise NotImplementedError

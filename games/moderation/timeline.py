@@ -8,7 +8,6 @@ the public log entries it produced, in readable sentences (the engine's ``descri
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 
@@ -45,11 +44,10 @@ def _engine(kind):
 
 
 def _describer(kind, names=None):
-    """The engine package's `describe(entry, lang, names)`, else a plain rendering."""
+    """The engine's `describe(entry, lang, names)`, else a plain rendering."""
     try:
-        module = importlib.import_module(f"games.engines.{kind}")
-        describe = getattr(module, "describe", None)
-    except ImportError:
+        describe = _engine(kind).describe
+    except Exception:  # a game whose engine is gone still shows its timeline
         describe = None
 
     def plain(entry, lang):
@@ -64,10 +62,8 @@ def _describer(kind, names=None):
 
     def safe(entry, lang):
         try:
-            try:
-                return localize(describe(entry, lang, names=names), lang)
-            except TypeError:  # an engine whose describe takes no names
-                return localize(describe(entry, lang), lang)
+            text = describe(entry, lang, names=names)
+            return plain(entry, lang) if text is None else localize(text, lang)
         except Exception:  # a describe bug must not hide the log from moderators
             log.exception("describe failed for %r", entry)
             return plain(entry, lang)

@@ -6,6 +6,7 @@ import json
 from games.engines.base import N_, Engine, IllegalAction
 from games.engines.complots import decision, extensions, flow, powers, resign
 from games.engines.complots.legal import DEFAULT, LEGAL
+from games.engines.complots.log import describe as describe_entry
 from games.engines.complots.orders import STANDING_ORDERS, standing_answer
 from games.engines.complots.setup import new_game
 from games.engines.complots.state import ALIVE, RESIGN, dump_state, load_state
@@ -273,6 +274,9 @@ class ComplotsEngine(Engine):
         if state.winner < 0:
             return None
         return {"winners": [state.game.players[state.winner]]}
+
+    def describe(self, entry, lang="en", names=None):
+        return describe_entry(entry, lang, names=names)
 
     def dump(self, state):
         return dump_state(state)

@@ -12,6 +12,7 @@ from games.engines.intrigue.legal import (
     legal_actions,
     waiting_seats,
 )
+from games.engines.intrigue.log import describe as describe_entry
 from games.engines.intrigue.setup import new_game
 from games.engines.intrigue.state import dump_state, load_state
 from games.engines.intrigue.view import outcome_of, view_for
@@ -82,6 +83,9 @@ class IntrigueEngine(Engine):
 
     def outcome(self, state):
         return outcome_of(state)
+
+    def describe(self, entry, lang="en", names=None):
+        return describe_entry(entry, lang, names=names)
 
     def dump(self, state):
         return dump_state(state)

@@ -84,6 +84,5 @@ class RegicideEngine(Engine):
     def load(self, data):
         return load_or_refuse(data)
 
-    @staticmethod
-    def describe(entry, lang="en", names=None):
+    def describe(self, entry, lang="en", names=None):
         return describe(entry, lang, names)

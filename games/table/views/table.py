@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 from django.conf import settings
 from django.utils import translation
 
@@ -18,16 +16,8 @@ from games.table.views.names import seat_names
 
 
 def describer(kind):
-    """The engine's `describe(entry, lang, names=None)`, when the engine package has one."""
-    engine = get_engine(kind)
-    describe = getattr(engine, "describe", None)
-    if describe is None:
-        try:
-            module = importlib.import_module(f"games.engines.{kind}")
-        except ImportError:
-            return None
-        describe = getattr(module, "describe", None)
-    return describe
+    """The engine's `describe(entry, lang, names=None)` (a sentence per log entry)."""
+    return get_engine(kind).describe
 
 
 def current_lang() -> str:
