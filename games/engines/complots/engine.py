@@ -71,7 +71,7 @@ def _on_challenge_window(s, f, seat, action):
     if action["type"] == "challenge":
         flow.challenge(s, f, seat)
         return True
-    # flow.challenge_pass, inlined: ``seat`` lets the claim stand
+    # a pass, inlined: ``seat`` lets the claim stand
     s.log = (("pass", s.game.players[seat], "challenge"), s.log)
     waiting = f["w"]
     stack = s.stack

@@ -68,11 +68,6 @@ def alive_seats(s):
     return [i for i, lives in enumerate(s.lives) if lives]
 
 
-def others_alive(s, seat):
-    lives = s.lives
-    return tuple([i for i in s.game.t.after[seat][:-1] if lives[i]])
-
-
 def others_alive_seat_order(s, seat):
     lives = s.lives
     return tuple([i for i in s.game.t.others[seat] if lives[i]])
@@ -207,24 +202,6 @@ def window_pass(s, f, seat):
     f = f.copy()
     f["w"] = tuple(rest)
     s.stack[-1] = f
-    return False
-
-
-def challenge_pass(s, f, seat):
-    """``seat`` lets the claim stand; returns False while others may still challenge."""
-    waiting = f["w"]
-    stack = s.stack
-    if len(waiting) == 1:
-        stack.pop()
-        below = stack[-1].copy()
-        below["res"] = 1
-        stack[-1] = below
-        return True
-    rest = list(waiting)
-    rest.remove(seat)
-    f = f.copy()
-    f["w"] = tuple(rest)
-    stack[-1] = f
     return False
 
 

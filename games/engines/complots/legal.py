@@ -17,20 +17,6 @@ _BUCKETS = (0, 1, 2, 3, 3, 4, 4, 5, 5, 5)
 DEFAULT = {}
 
 
-def legal(s, seat):
-    if not s.stack:
-        return []
-    f = s.stack[-1]
-    if seat not in f["w"]:
-        return []
-    return LEGAL[f["k"]](s, f, seat)
-
-
-def default(s, seat):
-    f = s.stack[-1]
-    return DEFAULT[f["k"]](s, f, seat)
-
-
 def _hostile(s, seat, opponents):
     if flow.divided(s):
         rel = s.religion

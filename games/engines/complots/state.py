@@ -16,7 +16,7 @@ A hand is a tuple of ``(character, status)`` pairs. Status: ``ALIVE`` (face down
 ``PENDING_LOSS`` (lost, while its owner may still announce the Sorcière).
 """
 
-from games.engines.base import SeededRandom, shuffle_at
+from games.engines.base import shuffle_at
 
 ALIVE, REVEALED, HIDDEN_LOST, PENDING_LOSS = 0, 1, 2, 3
 
@@ -271,9 +271,6 @@ class State:
     __hash__ = None
 
     # -- small helpers used everywhere -------------------------------------------------
-
-    def rng(self):
-        return SeededRandom(self.game.key, self.ctr)
 
     def shuffle_court(self, extra=()):
         """Put ``extra`` cards into the Court and shuffle it from the seeded stream."""

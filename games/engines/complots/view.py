@@ -4,8 +4,6 @@ from games.engines.base import N_
 from games.engines.complots.flow import divided
 from games.engines.complots.state import (
     ALIVE,
-    HIDDEN_LOST,
-    PENDING_LOSS,
     REVEALED,
     copy_entry,
     entry_dict,
@@ -218,9 +216,6 @@ def view_for(s, seat):
             "beggar": players[s.beggar] if s.beggar >= 0 else None,
         }
     return view
-
-
-_ = (HIDDEN_LOST, PENDING_LOSS)
 
 
 # Log entries of other players' answers to an open question: they leave it open for the rest.

@@ -51,7 +51,6 @@ for _s in SUITS:
     ENEMY["Q" + _s] = (30, 15)
     ENEMY["K" + _s] = (40, 20)
 
-FACE_CARDS = frozenset(ENEMY)
 #: the Tavern's cards before the Jesters: 2-10 of every suit and the four Aces
 TAVERN_BASE = tuple(r + s for r in ("A", *NUMBER_RANKS) for s in SUITS)
 
@@ -122,11 +121,6 @@ def bits_of(mask):
 def names_of(mask):
     """The cards of ``mask`` as a list, in the canonical order."""
     return list(map(NAME.__getitem__, bits_of(mask)))
-
-
-def sort_cards(cards):
-    """``cards`` as a tuple in the canonical order."""
-    return tuple(sorted(cards))
 
 
 def human_sorted(cards):
