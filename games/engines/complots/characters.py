@@ -115,4 +115,3 @@ def validate_characters(chosen) -> tuple:
     if missing:
         raise ValueError(f"One character per clan is needed; missing: {', '.join(missing)}")
     return tuple(by_clan[clan] for clan in CLANS)
-

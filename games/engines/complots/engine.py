@@ -72,7 +72,7 @@ def _on_challenge_window(s, f, seat, action):
         flow.challenge(s, f, seat)
         return True
     # a pass, inlined: ``seat`` lets the claim stand
-    s.log = (("pass", s.game.players[seat], "challenge"), s.log)
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "challenge"}, s.log)
     waiting = f["w"]
     stack = s.stack
     if len(waiting) == 1:
@@ -94,7 +94,7 @@ def _on_block_window(s, f, seat, action):
         powers.block(s, f, seat, action["character"])
         return True
     # flow.window_pass, inlined
-    s.log = (("pass", s.game.players[seat], "block"), s.log)
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "block"}, s.log)
     waiting = f["w"]
     if len(waiting) == 1:
         s.stack.pop()

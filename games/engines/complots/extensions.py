@@ -27,7 +27,7 @@ def announce_window(s, seats, character, purpose, **extra):
 
 def announce(s, f, seat):
     players = s.game.players
-    s.add_log({"event": "announce", "player": players[seat], "character": f["c"]})
+    s.log = ({"event": "announce", "player": players[seat], "character": f["c"]}, s.log)
     f = {**f, "a": f["a"] + (seat,)}
     s.stack[-1] = f
     if flow.window_pass(s, f, seat):
@@ -35,7 +35,7 @@ def announce(s, f, seat):
 
 
 def announce_pass(s, f, seat):
-    s.log = (("pass", s.game.players[seat], "announce"), s.log)
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "announce"}, s.log)
     if flow.window_pass(s, f, seat):
         _close_announcements(s, f)
 
@@ -99,7 +99,7 @@ def _finish_sorciere(s, f, standing, challenged):
     if standing:
         flow.hide_pending(s, seat, card)
         amount = flow.gain(s, seat, 5, log=False)
-        s.add_log({"event": "sorciere", "player": s.game.players[seat], "amount": amount})
+        s.log = ({"event": "sorciere", "player": s.game.players[seat], "amount": amount}, s.log)
     else:
         flow.reveal_pending(s, seat, card)
 
@@ -133,7 +133,7 @@ def _finish_croque_mort(s, f, standing, challenged):
         s.mine()
         s.coins[dead] = 0
         s.treasury += rest
-        s.add_log({"event": "pay", "player": players[dead], "to": "treasury", "amount": rest})
+        s.log = ({"event": "pay", "player": players[dead], "to": "treasury", "amount": rest}, s.log)
 
 
 FINISH["croque_mort"] = _finish_croque_mort
@@ -351,7 +351,7 @@ def begin_extension_action(s, seat, action):
         s.hospice += cost
         s.mine()
         s.religion[target] = "protestant" if s.religion[target] == "catholique" else "catholique"
-        s.add_log({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost})
+        s.log = ({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost}, s.log)
         s.add_log(
             {
                 "event": "convert",
@@ -362,7 +362,7 @@ def begin_extension_action(s, seat, action):
         )
         return
     if kind == "abuse_of_trust":
-        s.add_log({"event": "abuse_of_trust", "player": players[seat]})
+        s.log = ({"event": "abuse_of_trust", "player": players[seat]}, s.log)
         s.stack.append(
             {
                 "k": "act",
@@ -380,14 +380,14 @@ def begin_extension_action(s, seat, action):
         target = g.seat[action["target"]]
         flow.pay_treasury(s, seat, 5)
         s.plague = target
-        s.add_log({"event": "plague", "player": players[seat], "target": players[target]})
+        s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
         announce_window(s, (target,), "comtesse", "plague", targeted=(target,), holder=target)
         return
     if kind == "beggar":
         target = g.seat[action["target"]]
         flow.pay_treasury(s, seat, 1)
         s.beggar = target
-        s.add_log({"event": "beggar", "player": players[seat], "target": players[target]})
+        s.log = ({"event": "beggar", "player": players[seat], "target": players[target]}, s.log)
         return
     raise AssertionError(kind)
 
@@ -399,7 +399,10 @@ def _resolve_abuse(s, f):
         s.hospice = 0
         s.mine()
         s.coins[f["a"]] += amount
-        s.add_log({"event": "take_hospice", "player": s.game.players[f["a"]], "amount": amount})
+        s.log = (
+            {"event": "take_hospice", "player": s.game.players[f["a"]], "amount": amount},
+            s.log,
+        )
 
 
 powers.RESOLVE["abuse_of_trust"] = _resolve_abuse
@@ -433,6 +436,6 @@ def pass_plague(s, f, seat, target):
     s.stack.pop()
     players = s.game.players
     s.plague = target
-    s.add_log({"event": "plague", "player": players[seat], "target": players[target]})
+    s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
     targeted = f["targeted"] + (target,)
     announce_window(s, (target,), "comtesse", "plague", targeted=targeted, holder=target)

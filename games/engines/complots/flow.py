@@ -27,7 +27,7 @@ def gain(s, seat, amount, log=True):
         s.mine()
         s.coins[seat] += amount
         if log:
-            s.log = (("gain", s.game.players[seat], amount), s.log)
+            s.log = ({"event": "gain", "player": s.game.players[seat], "amount": amount}, s.log)
     return amount
 
 
@@ -38,7 +38,9 @@ def pay_treasury(s, seat, amount):
         s.mine()
         s.coins[seat] -= amount
         s.treasury += amount
-        s.log = (("pay", s.game.players[seat], "treasury", amount), s.log)
+        s.add_log(
+            {"event": "pay", "player": s.game.players[seat], "to": "treasury", "amount": amount}
+        )
     return amount
 
 
@@ -55,9 +57,18 @@ def transfer(s, source, dest, amount, event="pay"):
         s.coins[dest] += amount
         players = s.game.players
         if event == "steal":
-            s.log = (("steal", players[dest], players[source], amount), s.log)
+            s.add_log(
+                {
+                    "event": "steal",
+                    "player": players[dest],
+                    "target": players[source],
+                    "amount": amount,
+                }
+            )
         else:
-            s.log = (("pay", players[source], players[dest], amount), s.log)
+            s.add_log(
+                {"event": "pay", "player": players[source], "to": players[dest], "amount": amount}
+            )
     return amount
 
 
@@ -102,10 +113,10 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.log = (("turn", g.players[seat], s.turn), s.log)
+    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
     if s.beggar == seat:
         s.beggar = -1
-        s.add_log({"event": "skip", "player": g.players[seat]})
+        s.log = ({"event": "skip", "player": g.players[seat]}, s.log)
         return
     s.stack.append(g.t.turn_frames[seat])
 
@@ -210,7 +221,7 @@ def replace_card(s, seat, index):
     hand = s.hands[seat]
     new = s.swap_with_court(hand[index][0])
     player = s.game.players[seat]
-    s.add_log({"event": "drew", "player": player, "cards": [new], "only": player})
+    s.log = ({"event": "drew", "player": player, "cards": [new], "only": player}, s.log)
     s.mine()
     s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
 
@@ -222,17 +233,27 @@ def challenge(s, f, challenger):
     character = f["c"]
     stack = s.stack
     stack.pop()
-    s.log = (("challenge", players[challenger], players[who], character), s.log)
+    s.add_log(
+        {
+            "event": "challenge",
+            "player": players[challenger],
+            "claimant": players[who],
+            "character": character,
+        }
+    )
     if f["kind"] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
         if truthful:
             hand = s.hands[who]
             live = [c for c, st in hand if st == ALIVE]
-            s.add_log({"event": "proof", "player": players[who], "character": None, "cards": live})
+            s.log = (
+                {"event": "proof", "player": players[who], "character": None, "cards": live},
+                s.log,
+            )
             s.shuffle_court(live)
             drawn = list(s.draw(len(live)))
             p = players[who]
-            s.add_log({"event": "drew", "player": p, "cards": list(drawn), "only": p})
+            s.log = ({"event": "drew", "player": p, "cards": list(drawn), "only": p}, s.log)
             s.mine()
             s.hands[who] = tuple(
                 ((drawn.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand
@@ -243,7 +264,7 @@ def challenge(s, f, challenger):
         for i, (c, st) in enumerate(hand):
             if c == character and st == ALIVE:
                 truthful = True
-                s.log = (("proof", players[who], c), s.log)
+                s.log = ({"event": "proof", "player": players[who], "character": c}, s.log)
                 new = s.swap_with_court(c)
                 s.add_log(
                     {"event": "drew", "player": players[who], "cards": [new], "only": players[who]}
@@ -257,7 +278,7 @@ def challenge(s, f, challenger):
         stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
-        s.log = (("bluff", players[who], character), s.log)
+        s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
         below["res"] = 0
         stack[-1] = below
         card = f.get("card")
@@ -310,7 +331,7 @@ def lose_card(s, seat, index):
         )
         return
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.log = (("lose", g.players[seat], character), s.log)
+    s.log = ({"event": "lose", "player": g.players[seat], "character": character}, s.log)
     if not left:
         eliminate(s, seat)
 
@@ -322,7 +343,7 @@ def reveal_pending(s, seat, index):
         return
     s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.add_log({"event": "lose", "player": s.game.players[seat], "character": character})
+    s.log = ({"event": "lose", "player": s.game.players[seat], "character": character}, s.log)
 
 
 def hide_pending(s, seat, index):
@@ -332,12 +353,12 @@ def hide_pending(s, seat, index):
         return
     s.mine()
     s.hands[seat] = hand[:index] + ((character, HIDDEN_LOST),) + hand[index + 1 :]
-    s.add_log({"event": "lose", "player": s.game.players[seat], "character": None})
+    s.log = ({"event": "lose", "player": s.game.players[seat], "character": None}, s.log)
 
 
 def eliminate(s, seat):
     g = s.game
-    s.log = (("eliminated", g.players[seat]), s.log)
+    s.log = ({"event": "eliminated", "player": g.players[seat]}, s.log)
     if s.beggar == seat:
         s.beggar = -1
     if s.plague == seat:
@@ -349,7 +370,7 @@ def eliminate(s, seat):
         s.coins[seat] = 0
         s.treasury += pay_back
         s.winner = living[0]
-        s.add_log({"event": "win", "player": g.players[living[0]]})
+        s.log = ({"event": "win", "player": g.players[living[0]]}, s.log)
         return
     if "croque_mort" in g.charset and s.coins[seat]:
         s.stack.append(
@@ -368,7 +389,10 @@ def eliminate(s, seat):
         s.mine()
         s.coins[seat] = 0
         s.treasury += amount
-        s.add_log({"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount})
+        s.log = (
+            {"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount},
+            s.log,
+        )
 
 
 # Filled by the extensions module: the Justicier's giving, which a resign may complete.

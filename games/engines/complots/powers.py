@@ -34,16 +34,16 @@ def begin_action(s, f, seat, action):
             s.treasury -= 1
             s.mine()
             s.coins[seat] += 1
-        s.log = (("income", players[seat], amount), s.log)
+        s.log = ({"event": "income", "player": players[seat], "amount": amount}, s.log)
         return
     if kind == "coup":
         target = g.seat[action["target"]]
-        s.add_log({"event": "coup", "player": players[seat], "target": players[target]})
+        s.log = ({"event": "coup", "player": players[seat], "target": players[target]}, s.log)
         flow.pay_treasury(s, seat, 7)
         flow.lose_life(s, target, "coup")
         return
     if kind == "foreign_aid":
-        s.log = (("foreign_aid", players[seat]), s.log)
+        s.log = ({"event": "foreign_aid", "player": players[seat]}, s.log)
         s.stack.append(
             {
                 "k": "act",
@@ -60,16 +60,12 @@ def begin_action(s, f, seat, action):
         character = action["character"]
         target = g.seat[action["target"]] if "target" in action else -1
         mode = action.get("mode")
+        entry = {"event": "claim", "player": players[seat], "character": character}
+        if target >= 0:
+            entry["target"] = players[target]
         if mode is not None:
-            entry = {"event": "claim", "player": players[seat], "character": character}
-            if target >= 0:
-                entry["target"] = players[target]
             entry["mode"] = mode
-        elif target >= 0:
-            entry = ("claim_t", players[seat], character, players[target])
-        else:
-            entry = ("claim", players[seat], character)
-        s.log = (entry, s.log)
+        s.add_log(entry)
         s.stack.append(
             {
                 "k": "act",
@@ -97,7 +93,7 @@ def _act(s, f):
         res = f.pop("res", 1)
         if not res:
             s.stack.pop()
-            s.add_log({"event": "failed", "player": s.game.players[f["a"]]})
+            s.log = ({"event": "failed", "player": s.game.players[f["a"]]}, s.log)
             return
         f["st"] = "post"
         s.stack[-1] = f
@@ -110,7 +106,7 @@ def _act(s, f):
         if "blocker" in f:
             if f.get("res", 1):
                 s.stack.pop()
-                s.add_log({"event": "blocked", "player": s.game.players[f["a"]]})
+                s.log = ({"event": "blocked", "player": s.game.players[f["a"]]}, s.log)
                 on_blocked = ON_BLOCKED.get(f["key"])
                 if on_blocked is not None:
                     on_blocked(s, f)
@@ -200,7 +196,14 @@ def block(s, f, seat, character):
     act["bc"] = character
     s.stack[-1] = act
     players = s.game.players
-    s.log = (("block", players[seat], character, players[act["a"]]), s.log)
+    s.add_log(
+        {
+            "event": "block",
+            "player": players[seat],
+            "character": character,
+            "against": players[act["a"]],
+        }
+    )
     flow.push_challenge(s, seat, character, "block")
 
 
@@ -234,7 +237,7 @@ def _resolve_exchange(s, f):
 
 def start_exchange(s, seat, count, spy=False):
     drawn = s.draw(count)
-    s.log = (("exchange", s.game.players[seat], len(drawn)), s.log)
+    s.log = ({"event": "exchange", "player": s.game.players[seat], "drawn": len(drawn)}, s.log)
     s.stack.append({"k": "exch", "w": (seat,), "d": drawn, "spy": spy})
 
 
@@ -251,7 +254,7 @@ def finish_exchange(s, f, seat, keep):
     s.hands[seat] = tuple([(next(kept), ALIVE) if card[1] == ALIVE else card for card in hand])
     s.shuffle_court(pool)
     player = s.game.players[seat]
-    s.add_log({"event": "kept", "player": player, "cards": list(keep), "only": player})
+    s.log = ({"event": "kept", "player": player, "cards": list(keep), "only": player}, s.log)
     if f["spy"] and s.coins[seat] >= 1 and s.court:
         s.stack.append({"k": "spy", "w": (seat,)})
 

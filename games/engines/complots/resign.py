@@ -17,7 +17,7 @@ def resign(s, seat):
     """
     g = s.game
     name = g.players[seat]
-    s.add_log({"event": "resign", "player": name})
+    s.log = ({"event": "resign", "player": name}, s.log)
     stack = s.stack
     if stack and stack[-1]["k"] == "choose":
         # two-player setup: the game ends now; whoever has not chosen yet gets the default
@@ -31,7 +31,7 @@ def resign(s, seat):
     cards = []
     for c, st in hand:
         if st == ALIVE or st == PENDING_LOSS:
-            s.add_log({"event": "lose", "player": name, "character": c})
+            s.log = ({"event": "lose", "player": name, "character": c}, s.log)
             st = REVEALED
         cards.append((c, st))
     s.mine()

@@ -6,8 +6,6 @@ from games.engines.complots.state import (
     ALIVE,
     REVEALED,
     copy_entry,
-    entry_dict,
-    entry_event,
     log_entries,
     private_to,
 )
@@ -64,7 +62,7 @@ def _turn_action(s):
     log = s.log
     while log is not None:
         entry = log[0]
-        event = entry_event(entry)
+        event = entry["event"]
         if event == "turn":
             break
         if event in _TURN_ACTIONS:
@@ -72,7 +70,6 @@ def _turn_action(s):
         log = log[1]
     if found is None:
         return None
-    found = entry_dict(found)
     event = found["event"]
     if event == "claim":
         action = {"type": "power", "character": found["character"]}
@@ -236,7 +233,7 @@ def decision_facts(s, seat, legal):
     progress = 0
     log = s.log
     while log is not None:
-        if entry_event(log[0]) not in ANSWERS:
+        if log[0]["event"] not in ANSWERS:
             progress += 1
         log = log[1]
     pending = _pending(s, seat)
