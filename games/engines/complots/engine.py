@@ -5,6 +5,26 @@ import json
 
 from games.engines.base import N_, Engine, IllegalAction
 from games.engines.complots import extensions, flow, powers, resign
+from games.engines.complots.frames import (
+    ANNOUNCE,
+    BLACKMAIL,
+    BLOCK,
+    BY,
+    CHALLENGE,
+    CHOOSE,
+    EXAMINE,
+    EXCHANGE,
+    GIVE,
+    KIND,
+    LOSE,
+    PLAGUE,
+    RESULT,
+    SHOW,
+    SPLIT,
+    SPY,
+    TURN,
+    WAITING,
+)
 from games.engines.complots.legal import DEFAULT, LEGAL
 from games.engines.complots.orders import STANDING_ORDERS, standing_answer
 from games.engines.complots.setup import new_game
@@ -20,8 +40,8 @@ def _cached_legal(state, seat):
     if cache is not None and cache[0] == seat:
         return cache[1]
     stack = state.stack
-    if stack and seat in (f := stack[-1])["w"]:
-        acts = LEGAL[f["k"]](state, f, seat)
+    if stack and seat in (f := stack[-1])[WAITING]:
+        acts = LEGAL[f[KIND]](state, f, seat)
     else:
         acts = _EMPTY
     state.cache = (seat, acts)
@@ -53,7 +73,7 @@ def _choose(s, f, seat, action):
     s.mine()
     s.hands[seat] = s.hands[seat] + ((action["character"], ALIVE),)
     s.lives[seat] += 1
-    waiting = f["w"]
+    waiting = f[WAITING]
     stack = s.stack
     if len(waiting) == 2:  # the other player has not chosen yet: nothing to run
         stack[-1] = s.game.t.choose_frames[waiting[0] if waiting[1] == seat else waiting[1]]
@@ -73,18 +93,18 @@ def _on_challenge_window(s, f, seat, action):
         return True
     # a pass, inlined: ``seat`` lets the claim stand
     s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "challenge"}, s.log)
-    waiting = f["w"]
+    waiting = f[WAITING]
     stack = s.stack
     if len(waiting) == 1:
         stack.pop()
         below = stack[-1].copy()
-        below["res"] = 1
+        below[RESULT] = 1
         stack[-1] = below
         return True
     rest = list(waiting)
     rest.remove(seat)
     f = f.copy()
-    f["w"] = tuple(rest)
+    f[WAITING] = tuple(rest)
     stack[-1] = f
     return False
 
@@ -95,14 +115,14 @@ def _on_block_window(s, f, seat, action):
         return True
     # flow.window_pass, inlined
     s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "block"}, s.log)
-    waiting = f["w"]
+    waiting = f[WAITING]
     if len(waiting) == 1:
         s.stack.pop()
         return True
     rest = list(waiting)
     rest.remove(seat)
     f = f.copy()
-    f["w"] = tuple(rest)
+    f[WAITING] = tuple(rest)
     s.stack[-1] = f
     return False
 
@@ -118,7 +138,7 @@ def _on_exchange(s, f, seat, action):
 
 def _on_show(s, f, seat, action):
     s.stack.pop()
-    powers.show_card(s, f["by"], seat, _first_live(s, seat, action["character"]))
+    powers.show_card(s, f[BY], seat, _first_live(s, seat, action["character"]))
 
 
 def _on_examine(s, f, seat, action):
@@ -140,22 +160,22 @@ def _on_spy(s, f, seat, action):
 
 
 _HANDLERS = {
-    "turn": powers.begin_action,
-    "chal": _on_challenge_window,
-    "block": _on_block_window,
-    "lose": _on_lose,
-    "exch": _on_exchange,
-    "show": _on_show,
-    "exam": _on_examine,
-    "ann": _on_announce,
-    "give": lambda s, f, seat, action: extensions.give(s, f, seat, action["to"]),
-    "split": lambda s, f, seat, action: extensions.split(s, f, seat, action["amounts"]),
-    "bm": lambda s, f, seat, action: extensions.blackmail_choice(s, f, seat, action["pay"]),
-    "spy": _on_spy,
-    "plague": lambda s, f, seat, action: extensions.pass_plague(
+    TURN: powers.begin_action,
+    CHALLENGE: _on_challenge_window,
+    BLOCK: _on_block_window,
+    LOSE: _on_lose,
+    EXCHANGE: _on_exchange,
+    SHOW: _on_show,
+    EXAMINE: _on_examine,
+    ANNOUNCE: _on_announce,
+    GIVE: lambda s, f, seat, action: extensions.give(s, f, seat, action["to"]),
+    SPLIT: lambda s, f, seat, action: extensions.split(s, f, seat, action["amounts"]),
+    BLACKMAIL: lambda s, f, seat, action: extensions.blackmail_choice(s, f, seat, action["pay"]),
+    SPY: _on_spy,
+    PLAGUE: lambda s, f, seat, action: extensions.pass_plague(
         s, f, seat, s.game.seat[action["target"]]
     ),
-    "choose": _choose,
+    CHOOSE: _choose,
 }
 
 
@@ -169,7 +189,7 @@ class ComplotsEngine(Engine):
         s = new_game(players, options, seed)
         stack = s.stack
         # a two-player ``choose`` frame waits for players who all hold a card: nothing to run
-        if not stack or stack[-1]["k"] != "choose":
+        if not stack or stack[-1][KIND] != CHOOSE:
             flow.run(s)
         return s
 
@@ -182,11 +202,11 @@ class ComplotsEngine(Engine):
         if not stack:  # the stack is empty only once the game is over
             return []
         f = stack[-1]
-        if seat in f["w"]:  # waited for: alive (``run`` drops the dead from the top frame)
+        if seat in f[WAITING]:  # waited for: alive (``run`` drops the dead from the top frame)
             cache = state.cache
             if cache is not None and cache[0] == seat:
                 return [*cache[1], RESIGN]
-            acts = LEGAL[f["k"]](state, f, seat)
+            acts = LEGAL[f[KIND]](state, f, seat)
             state.cache = (seat, acts)
             return [*acts, RESIGN]
         return [RESIGN] if state.lives[seat] else []
@@ -217,7 +237,7 @@ class ComplotsEngine(Engine):
             action = normalised
         s = state.copy()
         f = s.stack[-1]
-        if _HANDLERS[f["k"]](s, f, seat, action) is not False:
+        if _HANDLERS[f[KIND]](s, f, seat, action) is not False:
             flow.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
@@ -225,7 +245,7 @@ class ComplotsEngine(Engine):
         stack = state.stack
         if not stack:
             return []
-        w = stack[-1]["w"]
+        w = stack[-1][WAITING]
         players = state.game.players
         if len(w) == 1:
             return [players[w[0]]]
@@ -233,10 +253,10 @@ class ComplotsEngine(Engine):
 
     def default_action(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None
-        if seat is None or not state.stack or seat not in state.stack[-1]["w"]:
+        if seat is None or not state.stack or seat not in state.stack[-1][WAITING]:
             raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         f = state.stack[-1]
-        return dict(DEFAULT[f["k"]](state, f, seat))
+        return dict(DEFAULT[f[KIND]](state, f, seat))
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None

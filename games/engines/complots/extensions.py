@@ -7,6 +7,42 @@ and finally hands the standing announcers to the finisher named by the frame's `
 """
 
 from games.engines.complots import flow, powers
+from games.engines.complots.frames import (
+    ACT,
+    ACTOR,
+    ANNOUNCE,
+    ANNOUNCE_RESULTS,
+    ANNOUNCED,
+    ANNOUNCERS,
+    BLACKMAIL,
+    BY,
+    CANDIDATES,
+    CHALLENGED,
+    COUNT,
+    DEAD,
+    GIVE,
+    HOLDER,
+    KIND,
+    LOST_CARD,
+    MODE,
+    NEXT,
+    PLAGUE,
+    PLAYED,
+    POOREST,
+    POWER,
+    PURPOSE,
+    RESULT,
+    SPLIT,
+    STAGE,
+    STANDING,
+    STEP,
+    STOOD,
+    TARGET,
+    TARGETED,
+    TOTAL,
+    VICTIMS,
+    WAITING,
+)
 
 STAGES = powers.STAGES
 FINISH = {}
@@ -17,7 +53,13 @@ FINISH = {}
 
 def announce_window(s, seats, character, purpose, **extra):
     """Open an announcement window for ``seats``; finish at once when nobody may announce."""
-    frame = {"k": "ann", "w": tuple(seats), "c": character, "for": purpose, "a": ()}
+    frame = {
+        KIND: ANNOUNCE,
+        WAITING: tuple(seats),
+        ANNOUNCED: character,
+        PURPOSE: purpose,
+        ANNOUNCERS: (),
+    }
     frame.update(extra)
     if seats:
         s.stack.append(frame)
@@ -27,8 +69,8 @@ def announce_window(s, seats, character, purpose, **extra):
 
 def announce(s, f, seat):
     players = s.game.players
-    s.log = ({"event": "announce", "player": players[seat], "character": f["c"]}, s.log)
-    f = {**f, "a": f["a"] + (seat,)}
+    s.log = ({"event": "announce", "player": players[seat], "character": f[ANNOUNCED]}, s.log)
+    f = {**f, ANNOUNCERS: f[ANNOUNCERS] + (seat,)}
     s.stack[-1] = f
     if flow.window_pass(s, f, seat):
         _close_announcements(s, f)
@@ -41,13 +83,15 @@ def announce_pass(s, f, seat):
 
 
 def _close_announcements(s, f):
-    announcers = tuple(sorted(f["a"]))
+    announcers = tuple(sorted(f[ANNOUNCERS]))
     if not announcers:
-        FINISH[f["for"]](s, f, (), False)
+        FINISH[f[PURPOSE]](s, f, (), False)
         return
     frame = dict(f)
-    frame.update({"k": "annres", "a": announcers, "i": 0, "stand": (), "chd": False})
-    del frame["w"]
+    frame.update(
+        {KIND: ANNOUNCE_RESULTS, ANNOUNCERS: announcers, NEXT: 0, STOOD: (), CHALLENGED: False}
+    )
+    del frame[WAITING]
     s.stack.append(frame)
 
 
@@ -56,26 +100,26 @@ flow.CLOSE_ANNOUNCEMENTS.append(lambda s, f: _close_announcements(s, f))
 
 def _annres(s, f):
     f = dict(f)
-    i = f["i"]
-    announcers = f["a"]
-    if "res" in f:
+    i = f[NEXT]
+    announcers = f[ANNOUNCERS]
+    if RESULT in f:
         res = f.pop("res")
         if res == 2 or res == 0:
-            f["chd"] = True
+            f[CHALLENGED] = True
         if res and s.lives[announcers[i]]:
-            f["stand"] = f["stand"] + (announcers[i],)
+            f[STOOD] = f[STOOD] + (announcers[i],)
         i += 1
     while i < len(announcers) and not s.lives[announcers[i]]:
         i += 1
     if i < len(announcers):
-        f["i"] = i
+        f[NEXT] = i
         s.stack[-1] = f
         who = announcers[i]
-        extra = {"card": f["card"]} if f["for"] == "sorciere" else None
-        flow.push_challenge(s, who, f["c"], "announce", extra)
+        extra = {LOST_CARD: f[LOST_CARD]} if f[PURPOSE] == "sorciere" else None
+        flow.push_challenge(s, who, f[ANNOUNCED], "announce", extra)
         return
     s.stack.pop()
-    FINISH[f["for"]](s, f, f["stand"], f["chd"])
+    FINISH[f[PURPOSE]](s, f, f[STOOD], f[CHALLENGED])
 
 
 flow.AUTO["annres"] = _annres
@@ -83,7 +127,7 @@ flow.AUTO["annres"] = _annres
 
 def _finish_for_act(s, f, standing, challenged):
     act = dict(s.stack[-1])
-    act["standing"] = standing
+    act[STANDING] = standing
     s.stack[-1] = act
 
 
@@ -94,8 +138,8 @@ FINISH["act"] = _finish_for_act
 
 
 def _finish_sorciere(s, f, standing, challenged):
-    seat = f["holder"]
-    card = f["card"]
+    seat = f[HOLDER]
+    card = f[LOST_CARD]
     if standing:
         flow.hide_pending(s, seat, card)
         amount = flow.gain(s, seat, 5, log=False)
@@ -108,7 +152,7 @@ FINISH["sorciere"] = _finish_sorciere
 
 
 def _finish_croque_mort(s, f, standing, challenged):
-    dead = f["dead"]
+    dead = f[DEAD]
     players = s.game.players
     estate = s.coins[dead]
     standing = [i for i in standing if s.lives[i]]
@@ -143,20 +187,22 @@ FINISH["croque_mort"] = _finish_croque_mort
 
 
 def _after_illusionniste(s, f):
-    s.stack[-1] = {**f, "st": "illusionniste"}
-    announce_window(s, flow.others_alive_seat_order(s, f["a"]), "illusionniste", "act")
+    s.stack[-1] = {**f, STAGE: "illusionniste"}
+    announce_window(s, flow.others_alive_seat_order(s, f[ACTOR]), "illusionniste", "act")
     return None
 
 
 def _stage_illusionniste(s, f):
     s.stack.pop()
-    actor = f["a"]
+    actor = f[ACTOR]
     flow.gain(s, actor, 4)
-    standing = [i for i in f.get("standing", ()) if s.lives[i]]
+    standing = [i for i in f.get(STANDING, ()) if s.lives[i]]
     if len(standing) >= 4:
         count = min(3, s.coins[actor])
         if count:
-            s.stack.append({"k": "give", "w": (actor,), "n": count, "cand": tuple(standing)})
+            s.stack.append(
+                {KIND: GIVE, WAITING: (actor,), COUNT: count, CANDIDATES: tuple(standing)}
+            )
         return
     for i in standing:
         flow.transfer(s, actor, i, 1)
@@ -164,11 +210,11 @@ def _stage_illusionniste(s, f):
 
 def _resolve_ursuline(s, f):
     s.stack.pop()
-    actor = f["a"]
+    actor = f[ACTOR]
     flow.gain(s, actor, 3)
     opponents = flow.others_alive_seat_order(s, actor)
     if s.coins[actor] and opponents:
-        s.stack.append({"k": "give", "w": (actor,), "n": 1, "cand": opponents})
+        s.stack.append({KIND: GIVE, WAITING: (actor,), COUNT: 1, CANDIDATES: opponents})
 
 
 def give(s, f, seat, recipients):
@@ -189,18 +235,18 @@ def _pape_victims(s, actor):
 
 
 def _after_pape(s, f):
-    victims = _pape_victims(s, f["a"])
-    s.stack[-1] = {**f, "st": "pape", "victims": victims}
+    victims = _pape_victims(s, f[ACTOR])
+    s.stack[-1] = {**f, STAGE: "pape", VICTIMS: victims}
     announce_window(s, victims, "pape", "act")
     return None
 
 
 def _stage_pape(s, f):
     s.stack.pop()
-    standing = f.get("standing", ())
-    for i in f["victims"]:
+    standing = f.get(STANDING, ())
+    for i in f[VICTIMS]:
         if i not in standing and s.lives[i]:
-            flow.transfer(s, i, f["a"], 1, event="steal")
+            flow.transfer(s, i, f[ACTOR], 1, event="steal")
 
 
 def _justicier_targets(s, actor):
@@ -219,7 +265,7 @@ def _justicier_targets(s, actor):
 
 def _resolve_justicier(s, f):
     s.stack.pop()
-    actor = f["a"]
+    actor = f[ACTOR]
     targets = _justicier_targets(s, actor)
     living = flow.alive_seats(s)
     low = min(s.coins[i] for i in living)
@@ -233,12 +279,12 @@ def _resolve_justicier(s, f):
         return
     s.stack.append(
         {
-            "k": "split",
-            "w": (actor,),
-            "step": "take",
-            "cand": targets,
-            "total": total,
-            "poor": poorest,
+            KIND: SPLIT,
+            WAITING: (actor,),
+            STEP: "take",
+            CANDIDATES: targets,
+            TOTAL: total,
+            POOREST: poorest,
         }
     )
 
@@ -250,7 +296,9 @@ def justicier_give(s, actor, stolen, poorest):
     if len(poorest) == 1:
         flow.transfer(s, actor, poorest[0], amount)
         return
-    s.stack.append({"k": "split", "w": (actor,), "step": "give", "cand": poorest, "total": amount})
+    s.stack.append(
+        {KIND: SPLIT, WAITING: (actor,), STEP: "give", CANDIDATES: poorest, TOTAL: amount}
+    )
 
 
 flow.JUSTICIER_GIVE.append(justicier_give)
@@ -260,11 +308,11 @@ def split(s, f, seat, amounts):
     s.stack.pop()
     seats = s.game.seat
     moved = 0
-    if f["step"] == "take":
+    if f[STEP] == "take":
         for p, n in amounts.items():
             if n:
                 moved += flow.transfer(s, seats[p], seat, n, event="steal")
-        justicier_give(s, seat, moved, f["poor"])
+        justicier_give(s, seat, moved, f[POOREST])
     else:
         for p, n in amounts.items():
             if n:
@@ -272,36 +320,36 @@ def split(s, f, seat, amounts):
 
 
 def _justicier_blockers(s, f):
-    return _justicier_targets(s, f["a"])
+    return _justicier_targets(s, f[ACTOR])
 
 
 def _after_bourreau(s, f):
-    target = f["t"]
+    target = f[TARGET]
     if s.lives[target]:
-        flow.transfer(s, f["a"], target, 3)
+        flow.transfer(s, f[ACTOR], target, 3)
     return f
 
 
 def _resolve_bourreau(s, f):
     s.stack.pop()
-    flow.lose_life(s, f["t"], "bourreau")
+    flow.lose_life(s, f[TARGET], "bourreau")
 
 
 def _resolve_maitre_chanteur(s, f):
     s.stack.pop()
-    target = f["t"]
+    target = f[TARGET]
     if s.lives[target]:
-        s.stack.append({"k": "bm", "w": (target,), "by": f["a"]})
+        s.stack.append({KIND: BLACKMAIL, WAITING: (target,), BY: f[ACTOR]})
 
 
 def _blocked_maitre_chanteur(s, f):
-    if s.lives[f["t"]]:
-        flow.transfer(s, f["a"], f["t"], 3)
+    if s.lives[f[TARGET]]:
+        flow.transfer(s, f[ACTOR], f[TARGET], 3)
 
 
 def blackmail_choice(s, f, seat, pay):
     s.stack.pop()
-    actor = f["by"]
+    actor = f[BY]
     if pay:
         flow.transfer(s, seat, actor, 3)
     else:
@@ -365,13 +413,13 @@ def begin_extension_action(s, seat, action):
         s.log = ({"event": "abuse_of_trust", "player": players[seat]}, s.log)
         s.stack.append(
             {
-                "k": "act",
-                "a": seat,
-                "key": "abuse_of_trust",
-                "t": -1,
-                "mode": None,
-                "st": "claim",
-                "action": dict(action),
+                KIND: ACT,
+                ACTOR: seat,
+                POWER: "abuse_of_trust",
+                TARGET: -1,
+                MODE: None,
+                STAGE: "claim",
+                PLAYED: dict(action),
             }
         )
         flow.push_challenge(s, seat, None, "abuse_of_trust")
@@ -398,9 +446,9 @@ def _resolve_abuse(s, f):
     if amount:
         s.hospice = 0
         s.mine()
-        s.coins[f["a"]] += amount
+        s.coins[f[ACTOR]] += amount
         s.log = (
-            {"event": "take_hospice", "player": s.game.players[f["a"]], "amount": amount},
+            {"event": "take_hospice", "player": s.game.players[f[ACTOR]], "amount": amount},
             s.log,
         )
 
@@ -414,19 +462,21 @@ def plague_candidates(s, targeted):
 
 
 def _finish_plague(s, f, standing, challenged):
-    holder = f["holder"]
-    if not f["a"]:
+    holder = f[HOLDER]
+    if not f[ANNOUNCERS]:
         s.plague = -1
         flow.lose_life(s, holder, "plague")
         return
     if not standing or challenged:
         s.plague = -1
         return
-    candidates = plague_candidates(s, f["targeted"])
+    candidates = plague_candidates(s, f[TARGETED])
     if not candidates:
         s.plague = -1
         return
-    s.stack.append({"k": "plague", "w": (holder,), "targeted": f["targeted"], "cand": candidates})
+    s.stack.append(
+        {KIND: PLAGUE, WAITING: (holder,), TARGETED: f[TARGETED], CANDIDATES: candidates}
+    )
 
 
 FINISH["plague"] = _finish_plague
@@ -437,5 +487,5 @@ def pass_plague(s, f, seat, target):
     players = s.game.players
     s.plague = target
     s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
-    targeted = f["targeted"] + (target,)
+    targeted = f[TARGETED] + (target,)
     announce_window(s, (target,), "comtesse", "plague", targeted=targeted, holder=target)

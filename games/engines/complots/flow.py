@@ -1,14 +1,37 @@
 """Turns, response windows, challenges, losing lives and elimination.
 
-The open moments form a stack of frames (dicts, replaced rather than changed). The top frame
-is the current moment. Decision frames carry ``"w"``, the tuple of seats that may act in
-them; automatic frames (kinds listed in ``AUTO``) are run by ``run`` until a decision is
-needed or the game ends. When the stack is empty the turn is over and the next one starts.
+The open moments form a stack of frames (dicts, replaced rather than changed; their kinds and
+fields are named in ``frames``). The top frame is the current moment. Decision frames carry
+``WAITING``, the tuple of seats that may act in them; automatic frames (kinds listed in
+``AUTO``) are run by ``run`` until a decision is needed or the game ends. When the stack is
+empty the turn is over and the next one starts.
 
-A challenge window (``"chal"``) writes its result into the frame just below it, as ``"res"``:
-``1`` the claim stood unchallenged, ``2`` it stood after a challenge, ``0`` it failed.
+A challenge window (``CHALLENGE``) writes its result into the frame just below it, as
+``RESULT``: ``1`` the claim stood unchallenged, ``2`` it stood after a challenge, ``0`` it failed.
 """
 
+from games.engines.complots.frames import (
+    ANNOUNCE,
+    ANNOUNCED,
+    ANNOUNCERS,
+    BLOCK,
+    CHALLENGE,
+    CHOOSE,
+    CLAIM_KIND,
+    CLAIMANT,
+    CLAIMED,
+    DEAD,
+    DRAWN,
+    EXCHANGE,
+    HOLDER,
+    KIND,
+    LOSE,
+    LOST_CARD,
+    PURPOSE,
+    REASON,
+    RESULT,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED
 
 # kind -> function(state, frame) for frames that run by themselves
@@ -135,18 +158,18 @@ def run(s, _auto=AUTO.get):
     while True:
         if s.winner >= 0:
             for f in stack:
-                if f["k"] == "exch":  # a resignation ended the game mid-exchange
-                    s.shuffle_court(f["d"])
+                if f[KIND] == EXCHANGE:  # a resignation ended the game mid-exchange
+                    s.shuffle_court(f[DRAWN])
             stack.clear()
             return
         if not stack:
             start_turn(s, next_alive(s, s.cur))
             continue
         f = stack[-1]
-        handler = _auto(f["k"])
+        handler = _auto(f[KIND])
         if handler is None:
             lives = s.lives
-            for i in f["w"]:
+            for i in f[WAITING]:
                 if not lives[i]:
                     _drop_dead(s, f)
                     break
@@ -164,18 +187,18 @@ def _drop_dead(s, f):
     eliminated player lapses (drawn cards go back to the Court).
     """
     lives = s.lives
-    waiting = tuple(i for i in f["w"] if lives[i])
-    if waiting and f["k"] in ("chal", "block", "ann", "choose"):
-        s.stack[-1] = {**f, "w": waiting}
+    waiting = tuple(i for i in f[WAITING] if lives[i])
+    if waiting and f[KIND] in (CHALLENGE, BLOCK, ANNOUNCE, CHOOSE):
+        s.stack[-1] = {**f, WAITING: waiting}
         return
     s.stack.pop()
-    k = f["k"]
-    if k == "chal":
+    k = f[KIND]
+    if k == CHALLENGE:
         set_result(s, 1)
-    elif k == "ann":
+    elif k == ANNOUNCE:
         CLOSE_ANNOUNCEMENTS[0](s, f)
-    elif k == "exch":
-        s.shuffle_court(f["d"])
+    elif k == EXCHANGE:
+        s.shuffle_court(f[DRAWN])
 
 
 CLOSE_ANNOUNCEMENTS = []
@@ -187,7 +210,13 @@ CLOSE_ANNOUNCEMENTS = []
 def push_challenge(s, claimant, character, kind, extra=None):
     """Open a challenge window on ``claimant``'s claim of ``character`` for everyone else."""
     waiting = others_alive_seat_order(s, claimant)
-    frame = {"k": "chal", "w": waiting, "who": claimant, "c": character, "kind": kind}
+    frame = {
+        KIND: CHALLENGE,
+        WAITING: waiting,
+        CLAIMANT: claimant,
+        CLAIMED: character,
+        CLAIM_KIND: kind,
+    }
     if extra:
         frame.update(extra)
     if waiting:
@@ -198,20 +227,20 @@ def push_challenge(s, claimant, character, kind, extra=None):
 
 def set_result(s, value):
     below = s.stack[-1].copy()
-    below["res"] = value
+    below[RESULT] = value
     s.stack[-1] = below
 
 
 def window_pass(s, f, seat):
     """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left."""
-    waiting = f["w"]
+    waiting = f[WAITING]
     if len(waiting) == 1:
         s.stack.pop()
         return True
     rest = list(waiting)
     rest.remove(seat)
     f = f.copy()
-    f["w"] = tuple(rest)
+    f[WAITING] = tuple(rest)
     s.stack[-1] = f
     return False
 
@@ -229,8 +258,8 @@ def replace_card(s, seat, index):
 def challenge(s, f, challenger):
     """Resolve a challenge by ``challenger`` of the claim in window ``f`` (the top frame)."""
     players = s.game.players
-    who = f["who"]
-    character = f["c"]
+    who = f[CLAIMANT]
+    character = f[CLAIMED]
     stack = s.stack
     stack.pop()
     s.add_log(
@@ -241,7 +270,7 @@ def challenge(s, f, challenger):
             "character": character,
         }
     )
-    if f["kind"] == "abuse_of_trust":
+    if f[CLAIM_KIND] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
         if truthful:
             hand = s.hands[who]
@@ -274,14 +303,14 @@ def challenge(s, f, challenger):
                 break
     below = stack[-1].copy()
     if truthful:
-        below["res"] = 2
+        below[RESULT] = 2
         stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
         s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
-        below["res"] = 0
+        below[RESULT] = 0
         stack[-1] = below
-        card = f.get("card")
+        card = f.get(LOST_CARD)
         if card is not None:
             reveal_pending(s, who, card)
         lose_life(s, who, "bluff")
@@ -303,7 +332,7 @@ def lose_life(s, seat, reason):
         frames = s.game.t.lose_frames
         frame = frames.get((seat, reason))
         if frame is None:  # frames are never changed in place: share one per seat/reason
-            frame = frames[seat, reason] = {"k": "lose", "w": (seat,), "reason": reason}
+            frame = frames[seat, reason] = {KIND: LOSE, WAITING: (seat,), REASON: reason}
         s.stack.append(frame)
         return
     hand = s.hands[seat]
@@ -320,13 +349,13 @@ def lose_card(s, seat, index):
         s.hands[seat] = hand[:index] + ((character, PENDING_LOSS),) + hand[index + 1 :]
         s.stack.append(
             {
-                "k": "ann",
-                "w": (seat,),
-                "c": "sorciere",
-                "for": "sorciere",
-                "a": (),
-                "card": index,
-                "holder": seat,
+                KIND: ANNOUNCE,
+                WAITING: (seat,),
+                ANNOUNCED: "sorciere",
+                PURPOSE: "sorciere",
+                ANNOUNCERS: (),
+                LOST_CARD: index,
+                HOLDER: seat,
             }
         )
         return
@@ -375,12 +404,12 @@ def eliminate(s, seat):
     if "croque_mort" in g.charset and s.coins[seat]:
         s.stack.append(
             {
-                "k": "ann",
-                "w": others_alive_seat_order(s, seat),
-                "c": "croque_mort",
-                "for": "croque_mort",
-                "a": (),
-                "dead": seat,
+                KIND: ANNOUNCE,
+                WAITING: others_alive_seat_order(s, seat),
+                ANNOUNCED: "croque_mort",
+                PURPOSE: "croque_mort",
+                ANNOUNCERS: (),
+                DEAD: seat,
             }
         )
         return

@@ -8,6 +8,29 @@ from itertools import combinations
 
 from games.engines.complots import flow
 from games.engines.complots.characters import MIN_COINS, PACT_RESTRICTED
+from games.engines.complots.frames import (
+    ANNOUNCE,
+    ANNOUNCED,
+    BLACKMAIL,
+    BLOCK,
+    CAN_BLOCK,
+    CANDIDATES,
+    CHALLENGE,
+    CHOOSE,
+    COUNT,
+    DRAWN,
+    EXAMINE,
+    EXCHANGE,
+    GIVE,
+    LOSE,
+    PLAGUE,
+    SHOW,
+    SPLIT,
+    SPY,
+    STEP,
+    TOTAL,
+    TURN,
+)
 from games.engines.complots.state import ALIVE, Action, ReadOnlyList
 
 LEGAL = {}
@@ -108,7 +131,7 @@ def _pass(s, f, seat):
 
 def _block(s, f, seat):
     t = s.game.t
-    chars = f["chars"]
+    chars = f[CAN_BLOCK]
     acts = t.block_lists.get(chars)
     if acts is None:
         acts = t.block_lists[chars] = (*[t.block[c] for c in chars], t.pass_)
@@ -134,7 +157,7 @@ def _default_lose(s, f, seat):
 
 def _exchange(s, f, seat):
     live = [c for c, st in s.hands[seat] if st == ALIVE]
-    pool = tuple(sorted(live + list(f["d"])))
+    pool = tuple(sorted(live + list(f[DRAWN])))
     key = (pool, len(live))
     cache = s.game.t.exchanges
     acts = cache.get(key)
@@ -175,14 +198,14 @@ def _default_examine(s, f, seat):
 
 def _announce(s, f, seat):
     t = s.game.t
-    return [t.announce[f["c"]], t.pass_]
+    return [t.announce[f[ANNOUNCED]], t.pass_]
 
 
 def _give(s, f, seat):
     players = s.game.players
     return [
         Action({"type": "give", "to": [players[i] for i in combo]})
-        for combo in combinations(f["cand"], f["n"])
+        for combo in combinations(f[CANDIDATES], f[COUNT])
     ]
 
 
@@ -206,9 +229,9 @@ def compositions(total, caps):
 
 def _split(s, f, seat):
     players = s.game.players
-    cand = f["cand"]
-    total = f["total"]
-    if f["step"] == "take":
+    cand = f[CANDIDATES]
+    total = f[TOTAL]
+    if f[STEP] == "take":
         caps = [s.coins[i] for i in cand]
     else:
         caps = [total] * len(cand)
@@ -252,7 +275,7 @@ def _default_spy(s, f, seat):
 
 def _plague(s, f, seat):
     t = s.game.t
-    return [t.pass_plague[i] for i in f["cand"]]
+    return [t.pass_plague[i] for i in f[CANDIDATES]]
 
 
 def _default_plague(s, f, seat):
@@ -278,37 +301,37 @@ def _default_choose(s, f, seat):
 
 LEGAL.update(
     {
-        "turn": _turn,
-        "chal": _window,
-        "block": _block,
-        "lose": _lose,
-        "exch": _exchange,
-        "show": _show,
-        "exam": _examine,
-        "ann": _announce,
-        "give": _give,
-        "split": _split,
-        "bm": _blackmail,
-        "spy": _spy,
-        "plague": _plague,
-        "choose": _choose,
+        TURN: _turn,
+        CHALLENGE: _window,
+        BLOCK: _block,
+        LOSE: _lose,
+        EXCHANGE: _exchange,
+        SHOW: _show,
+        EXAMINE: _examine,
+        ANNOUNCE: _announce,
+        GIVE: _give,
+        SPLIT: _split,
+        BLACKMAIL: _blackmail,
+        SPY: _spy,
+        PLAGUE: _plague,
+        CHOOSE: _choose,
     }
 )
 DEFAULT.update(
     {
-        "turn": _default_turn,
-        "chal": _pass,
-        "block": _pass,
-        "lose": _default_lose,
-        "exch": _default_exchange,
-        "show": _default_show,
-        "exam": _default_examine,
-        "ann": _pass,
-        "give": _default_give,
-        "split": _default_split,
-        "bm": _default_blackmail,
-        "spy": _default_spy,
-        "plague": _default_plague,
-        "choose": _default_choose,
+        TURN: _default_turn,
+        CHALLENGE: _pass,
+        BLOCK: _pass,
+        LOSE: _default_lose,
+        EXCHANGE: _default_exchange,
+        SHOW: _default_show,
+        EXAMINE: _default_examine,
+        ANNOUNCE: _pass,
+        GIVE: _default_give,
+        SPLIT: _default_split,
+        BLACKMAIL: _default_blackmail,
+        SPY: _default_spy,
+        PLAGUE: _default_plague,
+        CHOOSE: _default_choose,
     }
 )

@@ -1,15 +1,42 @@
 """What the turn's action does: the ``act`` frame, from its claim to its resolution.
 
-An ``act`` frame is ``{"k": "act", "a": actor, "key": power | "foreign_aid" |
-"abuse_of_trust", "t": target seat or -1, "mode": Inquisiteur mode or None, "st": stage,
-"action": the action as played}``. Stages: ``claim`` (its challenge window is above it),
-``post`` (the claim stands: costs, then the block or announcement window), ``blockwin`` (the
-block window, and the block's challenge window, are done), then ``resolve``. Complots 2
-characters add their own stages, handled in ``extensions``.
+An ``ACT`` frame (fields named in ``frames``) holds the ``ACTOR``, the ``POWER`` (a
+character, ``"foreign_aid"`` or ``"abuse_of_trust"``), the ``TARGET`` seat or -1, the
+Inquisiteur's ``MODE`` or None, the ``STAGE`` and the action as ``PLAYED``. Stages:
+``claim`` (its challenge window is above it), ``post`` (the claim stands: costs, then the
+block or announcement window), ``blockwin`` (the block window, and the block's challenge
+window, are done), then ``resolve``. Complots 2 characters add their own stages, handled in
+``extensions``.
 """
 
 from games.engines.complots import flow
 from games.engines.complots.characters import DRAWS, POWERS
+from games.engines.complots.frames import (
+    ACT,
+    ACTOR,
+    BLOCK,
+    BLOCKED_WITH,
+    BLOCKER,
+    BY,
+    CAN_BLOCK,
+    CARD_INDEX,
+    CHALLENGE,
+    DRAWN,
+    EXAMINE,
+    EXCHANGE,
+    KIND,
+    MODE,
+    PLAYED,
+    POWER,
+    RESULT,
+    SHOW,
+    SHOWN,
+    SPY,
+    SPYING,
+    STAGE,
+    TARGET,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, Action
 
 # power key -> function(state, frame) resolving a standing, unblocked action
@@ -46,13 +73,13 @@ def begin_action(s, f, seat, action):
         s.log = ({"event": "foreign_aid", "player": players[seat]}, s.log)
         s.stack.append(
             {
-                "k": "act",
-                "a": seat,
-                "key": "foreign_aid",
-                "t": -1,
-                "mode": None,
-                "st": "post",
-                "action": action if type(action) is Action else dict(action),
+                KIND: ACT,
+                ACTOR: seat,
+                POWER: "foreign_aid",
+                TARGET: -1,
+                MODE: None,
+                STAGE: "post",
+                PLAYED: action if type(action) is Action else dict(action),
             }
         )
         return
@@ -68,34 +95,34 @@ def begin_action(s, f, seat, action):
         s.add_log(entry)
         s.stack.append(
             {
-                "k": "act",
-                "a": seat,
-                "key": character,
-                "t": target,
-                "mode": mode,
-                "st": "claim",
-                "action": action if type(action) is Action else dict(action),
+                KIND: ACT,
+                ACTOR: seat,
+                POWER: character,
+                TARGET: target,
+                MODE: mode,
+                STAGE: "claim",
+                PLAYED: action if type(action) is Action else dict(action),
             }
         )
         flow.push_challenge(s, seat, character, "action")
         # a fresh window of living players: nothing runs before someone answers
-        return False if s.stack[-1]["k"] == "chal" else None
+        return False if s.stack[-1][KIND] == CHALLENGE else None
     EXTENSION_ACTIONS[0](s, seat, action)
 
 
 def _act(s, f):
-    if not s.lives[f["a"]]:
+    if not s.lives[f[ACTOR]]:
         s.stack.pop()  # the active player was eliminated: the action does nothing more
         return
-    st = f["st"]
+    st = f[STAGE]
     if st == "claim":
         f = dict(f)
         res = f.pop("res", 1)
         if not res:
             s.stack.pop()
-            s.log = ({"event": "failed", "player": s.game.players[f["a"]]}, s.log)
+            s.log = ({"event": "failed", "player": s.game.players[f[ACTOR]]}, s.log)
             return
-        f["st"] = "post"
+        f[STAGE] = "post"
         s.stack[-1] = f
         _post_claim(s, f, owned=True)
         return
@@ -103,27 +130,27 @@ def _act(s, f):
         _post_claim(s, f)
         return
     if st == "blockwin":
-        if "blocker" in f:
-            if f.get("res", 1):
+        if BLOCKER in f:
+            if f.get(RESULT, 1):
                 s.stack.pop()
-                s.log = ({"event": "blocked", "player": s.game.players[f["a"]]}, s.log)
-                on_blocked = ON_BLOCKED.get(f["key"])
+                s.log = ({"event": "blocked", "player": s.game.players[f[ACTOR]]}, s.log)
+                on_blocked = ON_BLOCKED.get(f[POWER])
                 if on_blocked is not None:
                     on_blocked(s, f)
                 return
-        if "res" in f or "blocker" in f:
-            f = {k: v for k, v in f.items() if k not in ("res", "blocker", "bc")}
+        if RESULT in f or BLOCKER in f:
+            f = {k: v for k, v in f.items() if k not in (RESULT, BLOCKER, BLOCKED_WITH)}
         else:
             f = f.copy()
-        f["st"] = st = "resolve"
+        f[STAGE] = st = "resolve"
         s.stack[-1] = f
         # fall through: resolve now
     if st == "resolve":
-        target = f["t"]
+        target = f[TARGET]
         if target >= 0 and not s.lives[target]:
             s.stack.pop()  # ruling 9: the target is gone, nothing more happens
             return
-        RESOLVE[f["key"]](s, f)
+        RESOLVE[f[POWER]](s, f)
         return
     STAGES[st](s, f)
 
@@ -141,9 +168,9 @@ ON_BLOCKED = {}
 
 def _post_claim(s, f, owned=False):
     """``owned``: ``f`` is a fresh copy made by this apply (no need to copy it again)."""
-    key = f["key"]
-    actor = f["a"]
-    target = f["t"]
+    key = f[POWER]
+    actor = f[ACTOR]
+    target = f[TARGET]
     cost = POWERS.get(key, (False, 0))[1]
     if cost and key == "assassin":
         flow.pay_treasury(s, actor, cost)
@@ -167,17 +194,17 @@ def _post_claim(s, f, owned=False):
     if not owned:
         f = dict(f)
     if who:
-        f["st"] = "blockwin"
+        f[STAGE] = "blockwin"
         s.stack[-1] = f
-        s.stack.append({"k": "block", "w": who, "chars": blockers, "a": actor})
+        s.stack.append({KIND: BLOCK, WAITING: who, CAN_BLOCK: blockers, ACTOR: actor})
     else:
-        f["st"] = "resolve"
+        f[STAGE] = "resolve"
         s.stack[-1] = f
         RESOLVE[key](s, f)  # what ``run`` would do next (actor and target are alive)
 
 
 def _foreign_aid_blockers(s, f):
-    actor = f["a"]
+    actor = f[ACTOR]
     seats = flow.others_alive_seat_order(s, actor)
     if flow.divided(s):
         rel = s.religion
@@ -192,8 +219,8 @@ def block(s, f, seat, character):
     """``seat`` blocks the action below the block window ``f`` with ``character``."""
     s.stack.pop()
     act = dict(s.stack[-1])
-    act["blocker"] = seat
-    act["bc"] = character
+    act[BLOCKER] = seat
+    act[BLOCKED_WITH] = character
     s.stack[-1] = act
     players = s.game.players
     s.add_log(
@@ -201,7 +228,7 @@ def block(s, f, seat, character):
             "event": "block",
             "player": players[seat],
             "character": character,
-            "against": players[act["a"]],
+            "against": players[act[ACTOR]],
         }
     )
     flow.push_challenge(s, seat, character, "block")
@@ -212,33 +239,33 @@ def block(s, f, seat, character):
 
 def _resolve_foreign_aid(s, f):
     s.stack.pop()
-    flow.gain(s, f["a"], 2)
+    flow.gain(s, f[ACTOR], 2)
 
 
 def _resolve_duchesse(s, f):
     s.stack.pop()
-    flow.gain(s, f["a"], 3)
+    flow.gain(s, f[ACTOR], 3)
 
 
 def _resolve_assassin(s, f):
     s.stack.pop()
-    flow.lose_life(s, f["t"], "assassin")
+    flow.lose_life(s, f[TARGET], "assassin")
 
 
 def _resolve_capitaine(s, f):
     s.stack.pop()
-    flow.transfer(s, f["t"], f["a"], 2, event="steal")
+    flow.transfer(s, f[TARGET], f[ACTOR], 2, event="steal")
 
 
 def _resolve_exchange(s, f):
     s.stack.pop()
-    start_exchange(s, f["a"], DRAWS[f["key"]], spy=f["key"] == "espion")
+    start_exchange(s, f[ACTOR], DRAWS[f[POWER]], spy=f[POWER] == "espion")
 
 
 def start_exchange(s, seat, count, spy=False):
     drawn = s.draw(count)
     s.log = ({"event": "exchange", "player": s.game.players[seat], "drawn": len(drawn)}, s.log)
-    s.stack.append({"k": "exch", "w": (seat,), "d": drawn, "spy": spy})
+    s.stack.append({KIND: EXCHANGE, WAITING: (seat,), DRAWN: drawn, SPYING: spy})
 
 
 def finish_exchange(s, f, seat, keep):
@@ -246,7 +273,7 @@ def finish_exchange(s, f, seat, keep):
     s.stack.pop()
     hand = s.hands[seat]
     pool = [c for c, st in hand if st == ALIVE]
-    pool.extend(f["d"])
+    pool.extend(f[DRAWN])
     for c in keep:
         pool.remove(c)
     kept = iter(keep)
@@ -255,25 +282,25 @@ def finish_exchange(s, f, seat, keep):
     s.shuffle_court(pool)
     player = s.game.players[seat]
     s.log = ({"event": "kept", "player": player, "cards": list(keep), "only": player}, s.log)
-    if f["spy"] and s.coins[seat] >= 1 and s.court:
-        s.stack.append({"k": "spy", "w": (seat,)})
+    if f[SPYING] and s.coins[seat] >= 1 and s.court:
+        s.stack.append({KIND: SPY, WAITING: (seat,)})
 
 
 def _resolve_inquisiteur(s, f):
-    if f["mode"] == "exchange":
+    if f[MODE] == "exchange":
         s.stack.pop()
-        start_exchange(s, f["a"], 1)
+        start_exchange(s, f[ACTOR], 1)
         return
     s.stack.pop()
-    target = f["t"]
+    target = f[TARGET]
     if not s.lives[target]:
         return
     hand = s.hands[target]
     live = [i for i, (c, st) in enumerate(hand) if st == ALIVE]
     if len(live) == 1:  # a real choice is always asked for, even between twins
-        show_card(s, f["a"], target, live[0])
+        show_card(s, f[ACTOR], target, live[0])
     else:
-        s.stack.append({"k": "show", "w": (target,), "by": f["a"]})
+        s.stack.append({KIND: SHOW, WAITING: (target,), BY: f[ACTOR]})
 
 
 def show_card(s, inquisiteur, target, index):
@@ -287,24 +314,30 @@ def show_card(s, inquisiteur, target, index):
         }
     )
     s.stack.append(
-        {"k": "exam", "w": (inquisiteur,), "t": target, "i": index, "c": s.hands[target][index][0]}
+        {
+            KIND: EXAMINE,
+            WAITING: (inquisiteur,),
+            TARGET: target,
+            CARD_INDEX: index,
+            SHOWN: s.hands[target][index][0],
+        }
     )
 
 
 def examine_decision(s, f, discard):
     s.stack.pop()
     players = s.game.players
-    target = f["t"]
+    target = f[TARGET]
     s.add_log(
         {
             "event": "examine",
-            "player": players[f["w"][0]],
+            "player": players[f[WAITING][0]],
             "target": players[target],
             "discarded": discard,
         }
     )
     if discard:
-        flow.replace_card(s, target, f["i"])
+        flow.replace_card(s, target, f[CARD_INDEX])
 
 
 RESOLVE.update(

@@ -11,6 +11,11 @@ from games.engines.complots.characters import (
     TREASURY_TOTAL,
     validate_characters,
 )
+from games.engines.complots.frames import (
+    CHOOSE,
+    KIND,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, Game, State
 
 _COPIES = {3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -118,7 +123,7 @@ def _quick_new_game(players, seed):
     s.religion = None
     s.cur = n - 1
     s.turn = 0
-    s.stack = [{"k": "choose", "w": (0, 1)}] if n == 2 else []
+    s.stack = [{KIND: CHOOSE, WAITING: (0, 1)}] if n == 2 else []
     s.log = (
         {
             "event": "start",
@@ -287,5 +292,5 @@ def new_game(players, options=None, seed=None):
         }
     )
     if choosing:
-        s.stack.append({"k": "choose", "w": choosing})
+        s.stack.append({KIND: CHOOSE, WAITING: choosing})
     return s

@@ -17,6 +17,12 @@ A hand is a tuple of ``(character, status)`` pairs. Status: ``ALIVE`` (face down
 """
 
 from games.engines.base import shuffle_at
+from games.engines.complots.frames import (
+    CHOOSE,
+    KIND,
+    TURN,
+    WAITING,
+)
 
 ALIVE, REVEALED, HIDDEN_LOST, PENDING_LOSS = 0, 1, 2, 3
 
@@ -201,7 +207,7 @@ class Templates:
         self.block_lists = {}
         self.turns = {}
         # frames are never changed in place (they are replaced): one turn frame per seat
-        self.turn_frames = tuple({"k": "turn", "w": (i,)} for i in range(len(names)))
+        self.turn_frames = tuple({KIND: TURN, WAITING: (i,)} for i in range(len(names)))
         self.exchanges = {}
         n = len(names)
         # seat -> the other seats clockwise from the next one / in seat order
@@ -209,7 +215,7 @@ class Templates:
         self.others = tuple(tuple(j for j in range(n) if j != i) for i in range(n))
         self.choose_lists = {}
         # two-player setup: the ``choose`` frame left once the other seat has chosen
-        self.choose_frames = tuple({"k": "choose", "w": (i,)} for i in range(n))
+        self.choose_frames = tuple({KIND: CHOOSE, WAITING: (i,)} for i in range(n))
         self.lose_frames = {}
         from games.engines.complots.characters import BLOCKED_BY
 
