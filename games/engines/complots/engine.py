@@ -4,31 +4,15 @@ import hashlib
 import json
 
 from games.engines.base import N_, Engine, IllegalAction
-from games.engines.complots import extensions, flow, powers, resign
+from games.engines.complots import dispatch, machine, resign
 from games.engines.complots.frames import (
-    ANNOUNCE,
-    BLACKMAIL,
-    BLOCK,
-    BY,
-    CHALLENGE,
     CHOOSE,
-    EXAMINE,
-    EXCHANGE,
-    GIVE,
     KIND,
-    LOSE,
-    PLAGUE,
-    RESULT,
-    SHOW,
-    SPLIT,
-    SPY,
-    TURN,
     WAITING,
 )
-from games.engines.complots.legal import DEFAULT, LEGAL
 from games.engines.complots.orders import STANDING_ORDERS, standing_answer
 from games.engines.complots.setup import new_game
-from games.engines.complots.state import ALIVE, RESIGN, dump_state, load_state
+from games.engines.complots.state import RESIGN, dump_state, load_state
 from games.engines.complots.view import decision_facts, view_for, why_illegal
 
 _EMPTY = ()
@@ -41,7 +25,7 @@ def _cached_legal(state, seat):
         return cache[1]
     stack = state.stack
     if stack and seat in (f := stack[-1])[WAITING]:
-        acts = LEGAL[f[KIND]](state, f, seat)
+        acts = dispatch.LEGAL[f[KIND]](state, f, seat)
     else:
         acts = _EMPTY
     state.cache = (seat, acts)
@@ -62,123 +46,6 @@ def _normalise(state, action):
     return action
 
 
-def _first_live(s, seat, character):
-    for i, (c, st) in enumerate(s.hands[seat]):
-        if st == ALIVE and c == character:
-            return i
-    raise AssertionError(character)
-
-
-def _choose(s, f, seat, action):
-    s.mine()
-    s.hands[seat] = s.hands[seat] + ((action["character"], ALIVE),)
-    s.lives[seat] += 1
-    waiting = f[WAITING]
-    stack = s.stack
-    if len(waiting) == 2:  # the other player has not chosen yet: nothing to run
-        stack[-1] = s.game.t.choose_frames[waiting[0] if waiting[1] == seat else waiting[1]]
-        return False
-    stack.pop()
-    if stack or s.winner >= 0:
-        return True
-    # every hand is complete and everyone alive: the first turn starts (``run`` would do
-    # just this and stop at the turn frame)
-    flow.start_turn(s, flow.next_alive(s, s.cur))
-    return not stack  # a turn skipped (never at the start, but ``run`` would go on)
-
-
-def _on_challenge_window(s, f, seat, action):
-    if action["type"] == "challenge":
-        flow.challenge(s, f, seat)
-        return True
-    # a pass, inlined: ``seat`` lets the claim stand
-    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "challenge"}, s.log)
-    waiting = f[WAITING]
-    stack = s.stack
-    if len(waiting) == 1:
-        stack.pop()
-        below = stack[-1].copy()
-        below[RESULT] = 1
-        stack[-1] = below
-        return True
-    rest = list(waiting)
-    rest.remove(seat)
-    f = f.copy()
-    f[WAITING] = tuple(rest)
-    stack[-1] = f
-    return False
-
-
-def _on_block_window(s, f, seat, action):
-    if action["type"] == "block":
-        powers.block(s, f, seat, action["character"])
-        return True
-    # flow.window_pass, inlined
-    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "block"}, s.log)
-    waiting = f[WAITING]
-    if len(waiting) == 1:
-        s.stack.pop()
-        return True
-    rest = list(waiting)
-    rest.remove(seat)
-    f = f.copy()
-    f[WAITING] = tuple(rest)
-    s.stack[-1] = f
-    return False
-
-
-def _on_lose(s, f, seat, action):
-    s.stack.pop()
-    flow.lose_card(s, seat, _first_live(s, seat, action["character"]))
-
-
-def _on_exchange(s, f, seat, action):
-    powers.finish_exchange(s, f, seat, action["keep"])
-
-
-def _on_show(s, f, seat, action):
-    s.stack.pop()
-    powers.show_card(s, f[BY], seat, _first_live(s, seat, action["character"]))
-
-
-def _on_examine(s, f, seat, action):
-    powers.examine_decision(s, f, action["type"] == "force_discard")
-
-
-def _on_announce(s, f, seat, action):
-    if action["type"] == "announce":
-        extensions.announce(s, f, seat)
-    else:
-        extensions.announce_pass(s, f, seat)
-
-
-def _on_spy(s, f, seat, action):
-    if action["type"] == "spy_again":
-        extensions.spy_again(s, f, seat)
-    else:
-        s.stack.pop()
-
-
-_HANDLERS = {
-    TURN: powers.begin_action,
-    CHALLENGE: _on_challenge_window,
-    BLOCK: _on_block_window,
-    LOSE: _on_lose,
-    EXCHANGE: _on_exchange,
-    SHOW: _on_show,
-    EXAMINE: _on_examine,
-    ANNOUNCE: _on_announce,
-    GIVE: lambda s, f, seat, action: extensions.give(s, f, seat, action["to"]),
-    SPLIT: lambda s, f, seat, action: extensions.split(s, f, seat, action["amounts"]),
-    BLACKMAIL: lambda s, f, seat, action: extensions.blackmail_choice(s, f, seat, action["pay"]),
-    SPY: _on_spy,
-    PLAGUE: lambda s, f, seat, action: extensions.pass_plague(
-        s, f, seat, s.game.seat[action["target"]]
-    ),
-    CHOOSE: _choose,
-}
-
-
 class ComplotsEngine(Engine):
     """Complots, Complots 2, Saint-Barthélemy and Tyrannie (see the package docstring)."""
 
@@ -190,7 +57,7 @@ class ComplotsEngine(Engine):
         stack = s.stack
         # a two-player ``choose`` frame waits for players who all hold a card: nothing to run
         if not stack or stack[-1][KIND] != CHOOSE:
-            flow.run(s)
+            machine.run(s)
         return s
 
     def legal_actions(self, state, player):
@@ -206,7 +73,7 @@ class ComplotsEngine(Engine):
             cache = state.cache
             if cache is not None and cache[0] == seat:
                 return [*cache[1], RESIGN]
-            acts = LEGAL[f[KIND]](state, f, seat)
+            acts = dispatch.LEGAL[f[KIND]](state, f, seat)
             state.cache = (seat, acts)
             return [*acts, RESIGN]
         return [RESIGN] if state.lives[seat] else []
@@ -229,7 +96,7 @@ class ComplotsEngine(Engine):
             if action == RESIGN and state.winner < 0 and state.lives[seat]:
                 s = state.copy()
                 resign.resign(s, seat)
-                flow.run(s)
+                machine.run(s)
                 return s
             normalised = _normalise(state, action)
             if normalised is action or normalised not in acts:
@@ -237,8 +104,8 @@ class ComplotsEngine(Engine):
             action = normalised
         s = state.copy()
         f = s.stack[-1]
-        if _HANDLERS[f[KIND]](s, f, seat, action) is not False:
-            flow.run(s)  # False: a window only lost one of its players, nothing to run
+        if dispatch.APPLY[f[KIND], action["type"]](s, f, seat, action) is not False:
+            machine.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
     def waiting_for(self, state):
@@ -256,7 +123,7 @@ class ComplotsEngine(Engine):
         if seat is None or not state.stack or seat not in state.stack[-1][WAITING]:
             raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         f = state.stack[-1]
-        return dict(DEFAULT[f[KIND]](state, f, seat))
+        return dict(dispatch.DEFAULT[f[KIND]](state, f, seat))
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None

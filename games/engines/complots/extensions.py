@@ -1,198 +1,45 @@
-"""Complots 2 moments, Saint-Barthélemy and Tyrannie.
+"""Complots 2 powers, and the turn actions of Saint-Barthélemy and Tyrannie.
 
-Counter-announcements (Illusionniste, Pape, Croque-Mort, Sorcière, Comtesse against La Peste)
-share one mechanism: an ``ann`` window open to every player who may announce (several at
-once), then an ``annres`` frame that opens one challenge window per announcer, in seat order,
-and finally hands the standing announcers to the finisher named by the frame's ``"for"``.
+The counter-announcements some of them open live in ``announcements``; ``dispatch`` lists
+which function handles which character and stage.
 """
 
-from games.engines.complots import flow, powers
+from games.engines.complots import announcements, flow, powers
 from games.engines.complots.frames import (
     ACT,
     ACTOR,
-    ANNOUNCE,
-    ANNOUNCE_RESULTS,
-    ANNOUNCED,
-    ANNOUNCERS,
     BLACKMAIL,
     BY,
     CANDIDATES,
-    CHALLENGED,
     COUNT,
-    DEAD,
     GIVE,
-    HOLDER,
     KIND,
-    LOST_CARD,
     MODE,
-    NEXT,
-    PLAGUE,
     PLAYED,
     POOREST,
     POWER,
-    PURPOSE,
-    RESULT,
     SPLIT,
     STAGE,
     STANDING,
     STEP,
-    STOOD,
     TARGET,
-    TARGETED,
     TOTAL,
     VICTIMS,
     WAITING,
 )
 
-STAGES = powers.STAGES
-FINISH = {}
-
-
-# -- the announcement mechanism -------------------------------------------------------------
-
-
-def announce_window(s, seats, character, purpose, **extra):
-    """Open an announcement window for ``seats``; finish at once when nobody may announce."""
-    frame = {
-        KIND: ANNOUNCE,
-        WAITING: tuple(seats),
-        ANNOUNCED: character,
-        PURPOSE: purpose,
-        ANNOUNCERS: (),
-    }
-    frame.update(extra)
-    if seats:
-        s.stack.append(frame)
-    else:
-        FINISH[purpose](s, frame, (), False)
-
-
-def announce(s, f, seat):
-    players = s.game.players
-    s.log = ({"event": "announce", "player": players[seat], "character": f[ANNOUNCED]}, s.log)
-    f = {**f, ANNOUNCERS: f[ANNOUNCERS] + (seat,)}
-    s.stack[-1] = f
-    if flow.window_pass(s, f, seat):
-        _close_announcements(s, f)
-
-
-def announce_pass(s, f, seat):
-    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "announce"}, s.log)
-    if flow.window_pass(s, f, seat):
-        _close_announcements(s, f)
-
-
-def _close_announcements(s, f):
-    announcers = tuple(sorted(f[ANNOUNCERS]))
-    if not announcers:
-        FINISH[f[PURPOSE]](s, f, (), False)
-        return
-    frame = dict(f)
-    frame.update(
-        {KIND: ANNOUNCE_RESULTS, ANNOUNCERS: announcers, NEXT: 0, STOOD: (), CHALLENGED: False}
-    )
-    del frame[WAITING]
-    s.stack.append(frame)
-
-
-flow.CLOSE_ANNOUNCEMENTS.append(lambda s, f: _close_announcements(s, f))
-
-
-def _annres(s, f):
-    f = dict(f)
-    i = f[NEXT]
-    announcers = f[ANNOUNCERS]
-    if RESULT in f:
-        res = f.pop("res")
-        if res == 2 or res == 0:
-            f[CHALLENGED] = True
-        if res and s.lives[announcers[i]]:
-            f[STOOD] = f[STOOD] + (announcers[i],)
-        i += 1
-    while i < len(announcers) and not s.lives[announcers[i]]:
-        i += 1
-    if i < len(announcers):
-        f[NEXT] = i
-        s.stack[-1] = f
-        who = announcers[i]
-        extra = {LOST_CARD: f[LOST_CARD]} if f[PURPOSE] == "sorciere" else None
-        flow.push_challenge(s, who, f[ANNOUNCED], "announce", extra)
-        return
-    s.stack.pop()
-    FINISH[f[PURPOSE]](s, f, f[STOOD], f[CHALLENGED])
-
-
-flow.AUTO["annres"] = _annres
-
-
-def _finish_for_act(s, f, standing, challenged):
-    act = dict(s.stack[-1])
-    act[STANDING] = standing
-    s.stack[-1] = act
-
-
-FINISH["act"] = _finish_for_act
-
-
-# -- Sorcière and Croque-Mort ------------------------------------------------------------
-
-
-def _finish_sorciere(s, f, standing, challenged):
-    seat = f[HOLDER]
-    card = f[LOST_CARD]
-    if standing:
-        flow.hide_pending(s, seat, card)
-        amount = flow.gain(s, seat, 5, log=False)
-        s.log = ({"event": "sorciere", "player": s.game.players[seat], "amount": amount}, s.log)
-    else:
-        flow.reveal_pending(s, seat, card)
-
-
-FINISH["sorciere"] = _finish_sorciere
-
-
-def _finish_croque_mort(s, f, standing, challenged):
-    dead = f[DEAD]
-    players = s.game.players
-    estate = s.coins[dead]
-    standing = [i for i in standing if s.lives[i]]
-    if standing and estate:
-        share = estate // len(standing)
-        if share:
-            for i in standing:
-                s.mine()
-                s.coins[dead] -= share
-                s.mine()
-                s.coins[i] += share
-                s.add_log(
-                    {
-                        "event": "inherit",
-                        "player": players[i],
-                        "from": players[dead],
-                        "amount": share,
-                    }
-                )
-    rest = s.coins[dead]
-    if rest:
-        s.mine()
-        s.coins[dead] = 0
-        s.treasury += rest
-        s.log = ({"event": "pay", "player": players[dead], "to": "treasury", "amount": rest}, s.log)
-
-
-FINISH["croque_mort"] = _finish_croque_mort
-
-
 # -- Illusionniste, Ursuline, Pape, Justicier, Bourreau, Maître-Chanteur, Espion ------------
 
 
-def _after_illusionniste(s, f):
+def after_illusionniste(s, f):
     s.stack[-1] = {**f, STAGE: "illusionniste"}
-    announce_window(s, flow.others_alive_seat_order(s, f[ACTOR]), "illusionniste", "act")
+    announcements.announce_window(
+        s, flow.others_alive_seat_order(s, f[ACTOR]), "illusionniste", "act"
+    )
     return None
 
 
-def _stage_illusionniste(s, f):
+def stage_illusionniste(s, f):
     s.stack.pop()
     actor = f[ACTOR]
     flow.gain(s, actor, 4)
@@ -208,7 +55,7 @@ def _stage_illusionniste(s, f):
         flow.transfer(s, actor, i, 1)
 
 
-def _resolve_ursuline(s, f):
+def resolve_ursuline(s, f):
     s.stack.pop()
     actor = f[ACTOR]
     flow.gain(s, actor, 3)
@@ -217,8 +64,10 @@ def _resolve_ursuline(s, f):
         s.stack.append({KIND: GIVE, WAITING: (actor,), COUNT: 1, CANDIDATES: opponents})
 
 
-def give(s, f, seat, recipients):
+def give(s, f, seat, action):
+    """Ursuline / Illusionniste: 1 Or to each player of ``action["to"]``."""
     s.stack.pop()
+    recipients = action["to"]
     seats = s.game.seat
     for p in recipients:
         flow.transfer(s, seat, seats[p], 1)
@@ -234,14 +83,14 @@ def _pape_victims(s, actor):
     )
 
 
-def _after_pape(s, f):
+def after_pape(s, f):
     victims = _pape_victims(s, f[ACTOR])
     s.stack[-1] = {**f, STAGE: "pape", VICTIMS: victims}
-    announce_window(s, victims, "pape", "act")
+    announcements.announce_window(s, victims, "pape", "act")
     return None
 
 
-def _stage_pape(s, f):
+def stage_pape(s, f):
     s.stack.pop()
     standing = f.get(STANDING, ())
     for i in f[VICTIMS]:
@@ -263,7 +112,7 @@ def _justicier_targets(s, actor):
     return tuple(i for i in candidates if s.coins[i] == top)
 
 
-def _resolve_justicier(s, f):
+def resolve_justicier(s, f):
     s.stack.pop()
     actor = f[ACTOR]
     targets = _justicier_targets(s, actor)
@@ -301,11 +150,10 @@ def justicier_give(s, actor, stolen, poorest):
     )
 
 
-flow.JUSTICIER_GIVE.append(justicier_give)
-
-
-def split(s, f, seat, amounts):
+def split(s, f, seat, action):
+    """Justicier ties: take or give the amounts of ``action["amounts"]``."""
     s.stack.pop()
+    amounts = action["amounts"]
     seats = s.game.seat
     moved = 0
     if f[STEP] == "take":
@@ -319,36 +167,38 @@ def split(s, f, seat, amounts):
                 flow.transfer(s, seat, seats[p], n)
 
 
-def _justicier_blockers(s, f):
+def justicier_blockers(s, f):
     return _justicier_targets(s, f[ACTOR])
 
 
-def _after_bourreau(s, f):
+def after_bourreau(s, f):
     target = f[TARGET]
     if s.lives[target]:
         flow.transfer(s, f[ACTOR], target, 3)
     return f
 
 
-def _resolve_bourreau(s, f):
+def resolve_bourreau(s, f):
     s.stack.pop()
     flow.lose_life(s, f[TARGET], "bourreau")
 
 
-def _resolve_maitre_chanteur(s, f):
+def resolve_maitre_chanteur(s, f):
     s.stack.pop()
     target = f[TARGET]
     if s.lives[target]:
         s.stack.append({KIND: BLACKMAIL, WAITING: (target,), BY: f[ACTOR]})
 
 
-def _blocked_maitre_chanteur(s, f):
+def blocked_maitre_chanteur(s, f):
     if s.lives[f[TARGET]]:
         flow.transfer(s, f[ACTOR], f[TARGET], 3)
 
 
-def blackmail_choice(s, f, seat, pay):
+def blackmail_choice(s, f, seat, action):
+    """The Maître-Chanteur's target pays 3 Or, or loses a life and receives 3 Or."""
     s.stack.pop()
+    pay = action["pay"]
     actor = f[BY]
     if pay:
         flow.transfer(s, seat, actor, 3)
@@ -357,90 +207,88 @@ def blackmail_choice(s, f, seat, pay):
         flow.lose_life(s, seat, "maitre_chanteur")
 
 
-def spy_again(s, f, seat):
+def spy_stop(s, f, seat, action):
+    s.stack.pop()
+
+
+def spy_again(s, f, seat, action):
     s.stack.pop()
     flow.pay_treasury(s, seat, 1)
     powers.start_exchange(s, seat, 1, spy=True)
 
 
-powers.AFTER_CLAIM.update(
-    {
-        "illusionniste": _after_illusionniste,
-        "pape": _after_pape,
-        "bourreau": _after_bourreau,
-    }
-)
-powers.RESOLVE.update(
-    {
-        "ursuline": _resolve_ursuline,
-        "justicier": _resolve_justicier,
-        "bourreau": _resolve_bourreau,
-        "maitre_chanteur": _resolve_maitre_chanteur,
-    }
-)
-powers.BLOCKERS["justicier"] = _justicier_blockers
-powers.ON_BLOCKED["maitre_chanteur"] = _blocked_maitre_chanteur
-STAGES["illusionniste"] = _stage_illusionniste
-STAGES["pape"] = _stage_pape
-
-
 # -- Saint-Barthélemy and Tyrannie turn actions ------------------------------------------
 
 
-def begin_extension_action(s, seat, action):
+def convert(s, f, seat, action):
+    """Saint-Barthélemy: change a religion; the Or goes to the Hospice."""
+    s.stack.pop()  # the turn frame
     g = s.game
     players = g.players
-    kind = action["type"]
-    if kind == "convert":
-        target = g.seat[action["target"]]
-        cost = 1 if target == seat else 2
-        s.mine()
-        s.coins[seat] -= cost
-        s.hospice += cost
-        s.mine()
-        s.religion[target] = "protestant" if s.religion[target] == "catholique" else "catholique"
-        s.log = ({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost}, s.log)
-        s.add_log(
-            {
-                "event": "convert",
-                "player": players[seat],
-                "target": players[target],
-                "religion": s.religion[target],
-            }
-        )
-        return
-    if kind == "abuse_of_trust":
-        s.log = ({"event": "abuse_of_trust", "player": players[seat]}, s.log)
-        s.stack.append(
-            {
-                KIND: ACT,
-                ACTOR: seat,
-                POWER: "abuse_of_trust",
-                TARGET: -1,
-                MODE: None,
-                STAGE: "claim",
-                PLAYED: dict(action),
-            }
-        )
-        flow.push_challenge(s, seat, None, "abuse_of_trust")
-        return
-    if kind == "plague":
-        target = g.seat[action["target"]]
-        flow.pay_treasury(s, seat, 5)
-        s.plague = target
-        s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
-        announce_window(s, (target,), "comtesse", "plague", targeted=(target,), holder=target)
-        return
-    if kind == "beggar":
-        target = g.seat[action["target"]]
-        flow.pay_treasury(s, seat, 1)
-        s.beggar = target
-        s.log = ({"event": "beggar", "player": players[seat], "target": players[target]}, s.log)
-        return
-    raise AssertionError(kind)
+    target = g.seat[action["target"]]
+    cost = 1 if target == seat else 2
+    s.mine()
+    s.coins[seat] -= cost
+    s.hospice += cost
+    s.mine()
+    s.religion[target] = "protestant" if s.religion[target] == "catholique" else "catholique"
+    s.log = ({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost}, s.log)
+    s.add_log(
+        {
+            "event": "convert",
+            "player": players[seat],
+            "target": players[target],
+            "religion": s.religion[target],
+        }
+    )
 
 
-def _resolve_abuse(s, f):
+def abuse_of_trust(s, f, seat, action):
+    """Saint-Barthélemy: claim not to hold the Duchesse, open to challenges."""
+    s.stack.pop()  # the turn frame
+    g = s.game
+    players = g.players
+    s.log = ({"event": "abuse_of_trust", "player": players[seat]}, s.log)
+    s.stack.append(
+        {
+            KIND: ACT,
+            ACTOR: seat,
+            POWER: "abuse_of_trust",
+            TARGET: -1,
+            MODE: None,
+            STAGE: "claim",
+            PLAYED: dict(action),
+        }
+    )
+    flow.push_challenge(s, seat, None, "abuse_of_trust")
+
+
+def give_plague(s, f, seat, action):
+    """Tyrannie: 5 Or, La Peste to the target (who may counter with the Comtesse)."""
+    s.stack.pop()  # the turn frame
+    g = s.game
+    players = g.players
+    target = g.seat[action["target"]]
+    flow.pay_treasury(s, seat, 5)
+    s.plague = target
+    s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
+    announcements.announce_window(
+        s, (target,), "comtesse", "plague", targeted=(target,), holder=target
+    )
+
+
+def give_beggar(s, f, seat, action):
+    """Tyrannie: 1 Or, Le Mendiant to the target (their next turn is skipped)."""
+    s.stack.pop()  # the turn frame
+    g = s.game
+    players = g.players
+    target = g.seat[action["target"]]
+    flow.pay_treasury(s, seat, 1)
+    s.beggar = target
+    s.log = ({"event": "beggar", "player": players[seat], "target": players[target]}, s.log)
+
+
+def resolve_abuse(s, f):
     s.stack.pop()
     amount = s.hospice
     if amount:
@@ -451,41 +299,3 @@ def _resolve_abuse(s, f):
             {"event": "take_hospice", "player": s.game.players[f[ACTOR]], "amount": amount},
             s.log,
         )
-
-
-powers.RESOLVE["abuse_of_trust"] = _resolve_abuse
-powers.EXTENSION_ACTIONS[0] = begin_extension_action
-
-
-def plague_candidates(s, targeted):
-    return tuple(i for i in flow.alive_seats(s) if i not in targeted and i != s.cur)
-
-
-def _finish_plague(s, f, standing, challenged):
-    holder = f[HOLDER]
-    if not f[ANNOUNCERS]:
-        s.plague = -1
-        flow.lose_life(s, holder, "plague")
-        return
-    if not standing or challenged:
-        s.plague = -1
-        return
-    candidates = plague_candidates(s, f[TARGETED])
-    if not candidates:
-        s.plague = -1
-        return
-    s.stack.append(
-        {KIND: PLAGUE, WAITING: (holder,), TARGETED: f[TARGETED], CANDIDATES: candidates}
-    )
-
-
-FINISH["plague"] = _finish_plague
-
-
-def pass_plague(s, f, seat, target):
-    s.stack.pop()
-    players = s.game.players
-    s.plague = target
-    s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
-    targeted = f[TARGETED] + (target,)
-    announce_window(s, (target,), "comtesse", "plague", targeted=targeted, holder=target)

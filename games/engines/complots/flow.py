@@ -2,8 +2,8 @@
 
 The open moments form a stack of frames (dicts, replaced rather than changed; their kinds and
 fields are named in ``frames``). The top frame is the current moment. Decision frames carry
-``WAITING``, the tuple of seats that may act in them; automatic frames (kinds listed in
-``AUTO``) are run by ``run`` until a decision is needed or the game ends. When the stack is
+``WAITING``, the tuple of seats that may act in them; automatic frames are run by
+``machine.run`` until a decision is needed or the game ends. When the stack is
 empty the turn is over and the next one starts.
 
 A challenge window (``CHALLENGE``) writes its result into the frame just below it, as
@@ -14,15 +14,11 @@ from games.engines.complots.frames import (
     ANNOUNCE,
     ANNOUNCED,
     ANNOUNCERS,
-    BLOCK,
     CHALLENGE,
-    CHOOSE,
     CLAIM_KIND,
     CLAIMANT,
     CLAIMED,
     DEAD,
-    DRAWN,
-    EXCHANGE,
     HOLDER,
     KIND,
     LOSE,
@@ -33,10 +29,6 @@ from games.engines.complots.frames import (
     WAITING,
 )
 from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED
-
-# kind -> function(state, frame) for frames that run by themselves
-AUTO = {}
-
 
 # -- coins -----------------------------------------------------------------------------
 
@@ -152,58 +144,6 @@ def next_alive(s, seat):
     return seat
 
 
-def run(s, _auto=AUTO.get):
-    """Run automatic frames until a decision is needed or the game is over."""
-    stack = s.stack
-    while True:
-        if s.winner >= 0:
-            for f in stack:
-                if f[KIND] == EXCHANGE:  # a resignation ended the game mid-exchange
-                    s.shuffle_court(f[DRAWN])
-            stack.clear()
-            return
-        if not stack:
-            start_turn(s, next_alive(s, s.cur))
-            continue
-        f = stack[-1]
-        handler = _auto(f[KIND])
-        if handler is None:
-            lives = s.lives
-            for i in f[WAITING]:
-                if not lives[i]:
-                    _drop_dead(s, f)
-                    break
-            else:
-                return
-            continue
-        handler(s, f)
-
-
-def _drop_dead(s, f):
-    """Take eliminated players out of the decision frame ``f`` (the top one).
-
-    A window goes on with the living; a window or decision left with nobody ends as if
-    everyone had passed (a claim stands, announcements close), a forced decision of an
-    eliminated player lapses (drawn cards go back to the Court).
-    """
-    lives = s.lives
-    waiting = tuple(i for i in f[WAITING] if lives[i])
-    if waiting and f[KIND] in (CHALLENGE, BLOCK, ANNOUNCE, CHOOSE):
-        s.stack[-1] = {**f, WAITING: waiting}
-        return
-    s.stack.pop()
-    k = f[KIND]
-    if k == CHALLENGE:
-        set_result(s, 1)
-    elif k == ANNOUNCE:
-        CLOSE_ANNOUNCEMENTS[0](s, f)
-    elif k == EXCHANGE:
-        s.shuffle_court(f[DRAWN])
-
-
-CLOSE_ANNOUNCEMENTS = []
-
-
 # -- windows ---------------------------------------------------------------------------
 
 
@@ -226,13 +166,16 @@ def push_challenge(s, claimant, character, kind, extra=None):
 
 
 def set_result(s, value):
+    """Write a challenge window's result into the frame below it (now the top one)."""
     below = s.stack[-1].copy()
     below[RESULT] = value
     s.stack[-1] = below
 
 
 def window_pass(s, f, seat):
-    """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left."""
+    """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left.
+
+    Returns True when the window closed, False while others may still answer."""
     waiting = f[WAITING]
     if len(waiting) == 1:
         s.stack.pop()
@@ -245,17 +188,27 @@ def window_pass(s, f, seat):
     return False
 
 
-def replace_card(s, seat, index):
-    """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
-    hand = s.hands[seat]
-    new = s.swap_with_court(hand[index][0])
-    player = s.game.players[seat]
-    s.log = ({"event": "drew", "player": player, "cards": [new], "only": player}, s.log)
-    s.mine()
-    s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
+def pass_challenge(s, f, seat, action):
+    """``seat`` lets the claim stand; the last pass closes the window (the claim stood)."""
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "challenge"}, s.log)
+    if window_pass(s, f, seat):
+        set_result(s, 1)
+        return True
+    return False  # the window only lost one of its players: nothing to run
 
 
-def challenge(s, f, challenger):
+def pass_block(s, f, seat, action):
+    """``seat`` does not block; the last pass closes the window (the action goes on)."""
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "block"}, s.log)
+    return window_pass(s, f, seat)
+
+
+def claim_stands(s, f):
+    """A challenge window left with nobody (they were eliminated): the claim stands."""
+    set_result(s, 1)
+
+
+def challenge(s, f, challenger, action=None):
     """Resolve a challenge by ``challenger`` of the claim in window ``f`` (the top frame)."""
     players = s.game.players
     who = f[CLAIMANT]
@@ -275,10 +228,7 @@ def challenge(s, f, challenger):
         if truthful:
             hand = s.hands[who]
             live = [c for c, st in hand if st == ALIVE]
-            s.log = (
-                {"event": "proof", "player": players[who], "character": None, "cards": live},
-                s.log,
-            )
+            s.add_log({"event": "proof", "player": players[who], "character": None, "cards": live})
             s.shuffle_court(live)
             drawn = list(s.draw(len(live)))
             p = players[who]
@@ -337,6 +287,20 @@ def lose_life(s, seat, reason):
         return
     hand = s.hands[seat]
     lose_card(s, seat, 0 if hand[0][1] == ALIVE else 1)  # the single live card
+
+
+def first_live(s, seat, character):
+    """The index of ``seat``'s first live ``character`` card (the action named a live card)."""
+    for i, (c, st) in enumerate(s.hands[seat]):
+        if st == ALIVE and c == character:
+            return i
+    raise AssertionError(character)
+
+
+def lose_chosen(s, f, seat, action):
+    """``seat`` picked the card to lose (the ``lose`` decision)."""
+    s.stack.pop()
+    lose_card(s, seat, first_live(s, seat, action["character"]))
 
 
 def lose_card(s, seat, index):
@@ -418,11 +382,4 @@ def eliminate(s, seat):
         s.mine()
         s.coins[seat] = 0
         s.treasury += amount
-        s.log = (
-            {"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount},
-            s.log,
-        )
-
-
-# Filled by the extensions module: the Justicier's giving, which a resign may complete.
-JUSTICIER_GIVE = []
+        s.add_log({"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount})

@@ -4,7 +4,7 @@ A frame is a small dict, replaced rather than changed (states share them). Its k
 short because they are dumped as they are (a stored game must load, and its dump stay
 byte-identical); the code reads them through the names below. Every frame has ``KIND``;
 decision frames have ``WAITING``, the seats that may act in them; the others (``ACT``,
-``ANNOUNCE_RESULTS``) are run by ``flow.run``.
+``ANNOUNCE_RESULTS``) are run by ``machine.run``.
 """
 
 # -- kinds (the value of ``KIND``) -----------------------------------------------------------

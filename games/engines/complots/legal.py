@@ -1,7 +1,8 @@
 """Legal actions and default actions, moment by moment.
 
-``legal(state, seat)`` returns the engine's own list of template dicts (shared, never to be
-handed out or changed); ``engine.legal_actions`` copies them.
+One function per moment, ``f(state, top frame, seat)`` (``dispatch.LEGAL`` and
+``dispatch.DEFAULT`` list them): the legal ones return the shared, read-only ``Action``
+dicts (often a cached tuple); ``engine.legal_actions`` hands them out as they are.
 """
 
 from itertools import combinations
@@ -9,35 +10,19 @@ from itertools import combinations
 from games.engines.complots import flow
 from games.engines.complots.characters import MIN_COINS, PACT_RESTRICTED
 from games.engines.complots.frames import (
-    ANNOUNCE,
     ANNOUNCED,
-    BLACKMAIL,
-    BLOCK,
     CAN_BLOCK,
     CANDIDATES,
-    CHALLENGE,
-    CHOOSE,
     COUNT,
     DRAWN,
-    EXAMINE,
-    EXCHANGE,
-    GIVE,
-    LOSE,
-    PLAGUE,
-    SHOW,
-    SPLIT,
-    SPY,
     STEP,
     TOTAL,
-    TURN,
 )
 from games.engines.complots.state import ALIVE, Action, ReadOnlyList
 
-LEGAL = {}
 # coins -> the thresholds that change the turn actions: 1 (beggar, convert), 2 (convert),
 # 3 (3-Or powers), 5 (plague), 7 (coup), 10+ (coup only)
 _BUCKETS = (0, 1, 2, 3, 3, 4, 4, 5, 5, 5)
-DEFAULT = {}
 
 
 def _hostile(s, seat, opponents):
@@ -48,7 +33,7 @@ def _hostile(s, seat, opponents):
     return opponents
 
 
-def _turn(s, f, seat):
+def turn(s, f, seat):
     g = s.game
     coins = s.coins[seat]
     bucket = _BUCKETS[coins] if coins < 10 else 6
@@ -108,11 +93,11 @@ def _build_turn(s, seat):
     return tuple(acts)
 
 
-def _default_turn(s, f, seat):
+def default_turn(s, f, seat):
     g = s.game
     if s.coins[seat] < 10:
         return g.t.income
-    acts = _turn(s, f, seat)
+    acts = turn(s, f, seat)
     targets = {a["target"] for a in acts}
     for k in range(1, g.n):
         p = g.players[(seat + k) % g.n]
@@ -121,15 +106,15 @@ def _default_turn(s, f, seat):
     return acts[0]
 
 
-def _window(s, f, seat):
+def challenge_or_pass(s, f, seat):
     return s.game.t.chal_list
 
 
-def _pass(s, f, seat):
+def pass_(s, f, seat):
     return s.game.t.pass_
 
 
-def _block(s, f, seat):
+def block(s, f, seat):
     t = s.game.t
     chars = f[CAN_BLOCK]
     acts = t.block_lists.get(chars)
@@ -146,16 +131,16 @@ def _live_distinct(s, seat):
     return out
 
 
-def _lose(s, f, seat):
+def lose(s, f, seat):
     t = s.game.t
     return [t.lose[c] for c in _live_distinct(s, seat)]
 
 
-def _default_lose(s, f, seat):
+def default_lose(s, f, seat):
     return s.game.t.lose[_live_distinct(s, seat)[0]]
 
 
-def _exchange(s, f, seat):
+def exchange(s, f, seat):
     live = [c for c, st in s.hands[seat] if st == ALIVE]
     pool = tuple(sorted(live + list(f[DRAWN])))
     key = (pool, len(live))
@@ -171,16 +156,16 @@ def _exchange(s, f, seat):
     return acts
 
 
-def _default_exchange(s, f, seat):
+def default_exchange(s, f, seat):
     return Action({"type": "exchange", "keep": sorted(c for c, st in s.hands[seat] if st == ALIVE)})
 
 
-def _show(s, f, seat):
+def show(s, f, seat):
     t = s.game.t
     return [t.show[c] for c in _live_distinct(s, seat)]
 
 
-def _default_show(s, f, seat):
+def default_show(s, f, seat):
     return s.game.t.show[_live_distinct(s, seat)[0]]
 
 
@@ -188,20 +173,20 @@ _GIVE_BACK = Action({"type": "give_back"})
 _FORCE_DISCARD = Action({"type": "force_discard"})
 
 
-def _examine(s, f, seat):
+def examine(s, f, seat):
     return [_GIVE_BACK, _FORCE_DISCARD]
 
 
-def _default_examine(s, f, seat):
+def default_examine(s, f, seat):
     return _GIVE_BACK
 
 
-def _announce(s, f, seat):
+def announce(s, f, seat):
     t = s.game.t
     return [t.announce[f[ANNOUNCED]], t.pass_]
 
 
-def _give(s, f, seat):
+def give(s, f, seat):
     players = s.game.players
     return [
         Action({"type": "give", "to": [players[i] for i in combo]})
@@ -209,8 +194,8 @@ def _give(s, f, seat):
     ]
 
 
-def _default_give(s, f, seat):
-    return _give(s, f, seat)[0]
+def default_give(s, f, seat):
+    return give(s, f, seat)[0]
 
 
 def compositions(total, caps):
@@ -227,7 +212,7 @@ def compositions(total, caps):
     return out
 
 
-def _split(s, f, seat):
+def split(s, f, seat):
     players = s.game.players
     cand = f[CANDIDATES]
     total = f[TOTAL]
@@ -243,46 +228,46 @@ def _split(s, f, seat):
     ]
 
 
-def _default_split(s, f, seat):
-    return _split(s, f, seat)[0]
+def default_split(s, f, seat):
+    return split(s, f, seat)[0]
 
 
 _PAY = Action({"type": "blackmail_choice", "pay": True})
 _REFUSE = Action({"type": "blackmail_choice", "pay": False})
 
 
-def _blackmail(s, f, seat):
+def blackmail(s, f, seat):
     if s.coins[seat] >= 3:
         return [_PAY, _REFUSE]
     return [_REFUSE]
 
 
-def _default_blackmail(s, f, seat):
-    return _blackmail(s, f, seat)[0]
+def default_blackmail(s, f, seat):
+    return blackmail(s, f, seat)[0]
 
 
 _SPY_AGAIN = Action({"type": "spy_again"})
 _SPY_STOP = Action({"type": "spy_stop"})
 
 
-def _spy(s, f, seat):
+def spy(s, f, seat):
     return [_SPY_AGAIN, _SPY_STOP]
 
 
-def _default_spy(s, f, seat):
+def default_spy(s, f, seat):
     return _SPY_STOP
 
 
-def _plague(s, f, seat):
+def plague(s, f, seat):
     t = s.game.t
     return [t.pass_plague[i] for i in f[CANDIDATES]]
 
 
-def _default_plague(s, f, seat):
-    return _plague(s, f, seat)[0]
+def default_plague(s, f, seat):
+    return plague(s, f, seat)[0]
 
 
-def _choose(s, f, seat):
+def choose(s, f, seat):
     t = s.game.t
     pile = s.piles[seat]
     acts = t.choose_lists.get(pile)
@@ -295,43 +280,5 @@ def _choose(s, f, seat):
     return acts
 
 
-def _default_choose(s, f, seat):
-    return _choose(s, f, seat)[0]
-
-
-LEGAL.update(
-    {
-        TURN: _turn,
-        CHALLENGE: _window,
-        BLOCK: _block,
-        LOSE: _lose,
-        EXCHANGE: _exchange,
-        SHOW: _show,
-        EXAMINE: _examine,
-        ANNOUNCE: _announce,
-        GIVE: _give,
-        SPLIT: _split,
-        BLACKMAIL: _blackmail,
-        SPY: _spy,
-        PLAGUE: _plague,
-        CHOOSE: _choose,
-    }
-)
-DEFAULT.update(
-    {
-        TURN: _default_turn,
-        CHALLENGE: _pass,
-        BLOCK: _pass,
-        LOSE: _default_lose,
-        EXCHANGE: _default_exchange,
-        SHOW: _default_show,
-        EXAMINE: _default_examine,
-        ANNOUNCE: _pass,
-        GIVE: _default_give,
-        SPLIT: _default_split,
-        BLACKMAIL: _default_blackmail,
-        SPY: _default_spy,
-        PLAGUE: _default_plague,
-        CHOOSE: _default_choose,
-    }
-)
+def default_choose(s, f, seat):
+    return choose(s, f, seat)[0]

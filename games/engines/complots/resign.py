@@ -1,7 +1,7 @@
 """Resigning: a player leaves the game at once, whatever moment is open (see "Resigning"
 in the package docstring)."""
 
-from games.engines.complots import flow
+from games.engines.complots import extensions, flow
 from games.engines.complots.frames import (
     ACTOR,
     ANNOUNCE,
@@ -111,4 +111,4 @@ def _resign_split(s, f, seat):
         return
     s.stack.pop()
     if f[STEP] == "take":
-        flow.JUSTICIER_GIVE[0](s, f[WAITING][0], 0, frame[POOREST])
+        extensions.justicier_give(s, f[WAITING][0], 0, frame[POOREST])

@@ -3,6 +3,7 @@
 from itertools import permutations
 
 from games.engines.base import IllegalAction, SeededRandom, order_index, seed_to_key, shuffle_at
+from games.engines.complots import flow
 from games.engines.complots.characters import (
     BASE_CHARACTERS,
     CLAN_MEMBERS,
@@ -294,3 +295,24 @@ def new_game(players, options=None, seed=None):
     if choosing:
         s.stack.append({KIND: CHOOSE, WAITING: choosing})
     return s
+
+
+def choose(s, f, seat, action):
+    """Two-player setup: ``seat`` takes a card from their own pile (the ``choose`` decision).
+
+    Returns False while the other player has not chosen (nothing to run)."""
+    s.mine()
+    s.hands[seat] = s.hands[seat] + ((action["character"], ALIVE),)
+    s.lives[seat] += 1
+    waiting = f[WAITING]
+    stack = s.stack
+    if len(waiting) == 2:  # the other player has not chosen yet: nothing to run
+        stack[-1] = s.game.t.choose_frames[waiting[0] if waiting[1] == seat else waiting[1]]
+        return False
+    stack.pop()
+    if stack or s.winner >= 0:
+        return True
+    # every hand is complete and everyone alive: the first turn starts (``run`` would do
+    # just this and stop at the turn frame)
+    flow.start_turn(s, flow.next_alive(s, s.cur))
+    return not stack  # a turn skipped (never at the start, but ``run`` would go on)
