@@ -6,7 +6,6 @@ import json
 from games.engines.base import N_, Engine, IllegalAction
 from games.engines.complots import dispatch, machine, resign
 from games.engines.complots.frames import (
-    CHOOSE,
     KIND,
     WAITING,
 )
@@ -54,10 +53,7 @@ class ComplotsEngine(Engine):
 
     def new_game(self, players, options=None, seed=None):
         s = new_game(players, options, seed)
-        stack = s.stack
-        # a two-player ``choose`` frame waits for players who all hold a card: nothing to run
-        if not stack or stack[-1][KIND] != CHOOSE:
-            machine.run(s)
+        machine.run(s)  # the first turn starts (two players: once both chose a card)
         return s
 
     def legal_actions(self, state, player):
