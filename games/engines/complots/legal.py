@@ -52,18 +52,24 @@ def turn(s, f, seat):
 
 
 def _build_turn(s, seat):
+    """The turn actions of ``seat``, in the order of the package docstring (cached by
+    ``turn``)."""
     g = s.game
     t = g.t
     coins = s.coins[seat]
     lives = s.lives
     opponents = [i for i in range(g.n) if lives[i] and i != seat]
+    # Saint-Barthélemy's pact: a divided table spares one's own religion
     hostile = _hostile(s, seat, opponents) if g.sb else opponents
     coup = t.coup
+    # 10 Or or more: an Assassinat is the only action
     if coins >= 10:
         return tuple(coup[i] for i in hostile)
+    # Revenu, Aide Étrangère, then an Assassinat with 7 Or
     acts = [t.income, t.foreign_aid]
     if coins >= 7:
         acts.extend([coup[i] for i in hostile])
+    # the powers of the characters in play, in their order
     power = t.power
     power_t = t.power_t
     for c in g.characters:
@@ -76,6 +82,7 @@ def _build_turn(s, seat):
         if c == "inquisiteur":
             examine = t.examine
             acts.extend([examine[i] for i in opponents])
+    # Saint-Barthélemy: conversions (only while divided) and the Abus de confiance
     if g.sb:
         if flow.divided(s):
             convert = t.convert
@@ -85,6 +92,7 @@ def _build_turn(s, seat):
                 acts.extend([convert[i] for i in opponents])
         if s.hospice:  # an empty Hospice: it would only pass the turn (ruling 36)
             acts.append(t.abuse)
+    # Tyrannie: La Peste and Le Mendiant, while in the centre
     if g.tyr:
         if s.plague < 0 and coins >= 5:
             acts.extend([t.plague[i] for i in opponents])
