@@ -4,7 +4,8 @@ import hashlib
 import json
 
 from games.engines.base import N_, Engine, IllegalAction
-from games.engines.complots import dispatch, machine, resign
+from games.engines.complots import machine, resign
+from games.engines.complots.dispatch import APPLY, DEFAULT, LEGAL
 from games.engines.complots.frames import (
     KIND,
     WAITING,
@@ -24,7 +25,7 @@ def _cached_legal(state, seat):
         return cache[1]
     stack = state.stack
     if stack and seat in (f := stack[-1])[WAITING]:
-        acts = dispatch.LEGAL[f[KIND]](state, f, seat)
+        acts = LEGAL[f[KIND]](state, f, seat)
     else:
         acts = _EMPTY
     state.cache = (seat, acts)
@@ -69,7 +70,7 @@ class ComplotsEngine(Engine):
             cache = state.cache
             if cache is not None and cache[0] == seat:
                 return [*cache[1], RESIGN]
-            acts = dispatch.LEGAL[f[KIND]](state, f, seat)
+            acts = LEGAL[f[KIND]](state, f, seat)
             state.cache = (seat, acts)
             return [*acts, RESIGN]
         return [RESIGN] if state.lives[seat] else []
@@ -100,7 +101,7 @@ class ComplotsEngine(Engine):
             action = normalised
         s = state.copy()
         f = s.stack[-1]
-        if dispatch.APPLY[f[KIND], action["type"]](s, f, seat, action) is not False:
+        if APPLY[f[KIND], action["type"]](s, f, seat, action) is not False:
             machine.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
@@ -119,7 +120,7 @@ class ComplotsEngine(Engine):
         if seat is None or not state.stack or seat not in state.stack[-1][WAITING]:
             raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         f = state.stack[-1]
-        return dict(dispatch.DEFAULT[f[KIND]](state, f, seat))
+        return dict(DEFAULT[f[KIND]](state, f, seat))
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None

@@ -1,6 +1,8 @@
 """Starting a game: players, options, the deal (from the seed) and ``options["setup"]``."""
 
-from games.engines.base import IllegalAction, SeededRandom, seed_to_key, shuffle_at
+from itertools import permutations
+
+from games.engines.base import IllegalAction, SeededRandom, order_index, seed_to_key, shuffle_at
 from games.engines.complots import flow
 from games.engines.complots.characters import (
     BASE_CHARACTERS,
@@ -134,10 +136,33 @@ def _hand(cards):
     return tuple([(c, ALIVE) for c in cards]) if cards else None
 
 
+#: characters -> order index (``order_index`` of five cards) -> (first hand, second hand,
+#: Court) of a two-player deal with nothing set up: what the shuffle below deals, ready-made
+_TWO_PLAYER_DEALS: dict = {}
+
+
+def _two_player_deals(characters):
+    deals = _TWO_PLAYER_DEALS.get(characters)
+    if deals is None:
+        deals = _TWO_PLAYER_DEALS[characters] = tuple(
+            (
+                ((characters[o[4]], ALIVE),),
+                ((characters[o[3]], ALIVE),),
+                tuple(map(characters.__getitem__, o[:3])),
+            )
+            for o in permutations(range(5))
+        )
+    return deals
+
+
 def _deal_two_players(g, hands_setup, court_setup, ctr):
     """Two players: each gets the top card of a shuffled third pile of the five characters
     (the other three are the Court) and will ``choose`` one from their own pile."""
     characters = g.characters
+    if not hands_setup and not court_setup:  # the usual deal: the same, from a table
+        index, ctr = order_index(g.key, ctr, 5)
+        first, second, court = _two_player_deals(characters)[index]
+        return [first, second], court, (characters, characters), ctr
     third = list(characters)
     piles = [list(characters), list(characters)]
     for p, cards in hands_setup.items():
@@ -215,9 +240,12 @@ def new_game(players, options=None, seed=None):
     g = Game(players, characters, sb, tyr, key, first)
     first_seat = g.seat[first]
     n = g.n
-    # the deal, after the cards the setup places
-    hands_setup = _read_setup_hands(g, setup)
-    court_setup = _check_slugs(setup.get("court", []), characters, "setup court")
+    # the deal, after the cards the setup places (a test's or a moderator's)
+    if setup:
+        hands_setup = _read_setup_hands(g, setup)
+        court_setup = _check_slugs(setup.get("court", []), characters, "setup court")
+    else:
+        hands_setup, court_setup = _NO_OPTIONS, []
     deal = _deal_two_players if n == 2 else _deal
     hands, court, piles, ctr = deal(g, hands_setup, court_setup, ctr)
     coins = _read_coins(g, setup, first_seat)
