@@ -45,7 +45,6 @@ POWERS = {
     "inquisiteur": (False, 0),
     "espion": (False, 0),
 }
-INQUISITEUR_MODES = ("exchange", "examine")
 
 # Characters whose power needs at least this much Or to be announced.
 MIN_COINS = {"assassin": 3, "bourreau": 3, "maitre_chanteur": 3}
@@ -70,10 +69,6 @@ BLOCKED_BY = {
 
 # Assassins-clan and Capitaine targets are restricted by Saint-Barthélemy's pact.
 PACT_RESTRICTED = frozenset({"assassin", "bourreau", "maitre_chanteur", "capitaine"})
-
-# Complots 2 characters whose presence opens extra moments.
-ANNOUNCE_AFTER_LOSS = "sorciere"
-ANNOUNCE_ON_ELIMINATION = "croque_mort"
 
 # Number of cards drawn by each exchanging power.
 DRAWS = {"ambassadeur": 2, "inquisiteur": 1, "espion": 1}
@@ -120,8 +115,3 @@ def validate_characters(chosen) -> tuple:
     if missing:
         raise ValueError(f"One character per clan is needed; missing: {', '.join(missing)}")
     return tuple(by_clan[clan] for clan in CLANS)
-
-
-def blockers_in_play(action_key: str, characters) -> tuple:
-    """The characters in play that block ``action_key`` (a power slug or "foreign_aid")."""
-    return tuple(c for c in BLOCKED_BY.get(action_key, ()) if c in characters)

@@ -4,12 +4,16 @@ import hashlib
 import json
 
 from games.engines.base import N_, Engine, IllegalAction
-from games.engines.complots import decision, extensions, flow, powers, resign
-from games.engines.complots.legal import DEFAULT, LEGAL
+from games.engines.complots import decision, machine, resign
+from games.engines.complots.dispatch import APPLY, DEFAULT, LEGAL
+from games.engines.complots.frames import (
+    KIND,
+    WAITING,
+)
 from games.engines.complots.log import describe as describe_entry
 from games.engines.complots.orders import STANDING_ORDERS, standing_answer
 from games.engines.complots.setup import new_game
-from games.engines.complots.state import ALIVE, RESIGN, dump_state, load_state
+from games.engines.complots.state import RESIGN, dump_state, load_state
 from games.engines.complots.view import decision_facts, view_for, why_illegal
 
 _EMPTY = ()
@@ -21,8 +25,8 @@ def _cached_legal(state, seat):
     if cache is not None and cache[0] == seat:
         return cache[1]
     stack = state.stack
-    if stack and seat in (f := stack[-1])["w"]:
-        acts = LEGAL[f["k"]](state, f, seat)
+    if stack and seat in (f := stack[-1])[WAITING]:
+        acts = LEGAL[f[KIND]](state, f, seat)
     else:
         acts = _EMPTY
     state.cache = (seat, acts)
@@ -43,123 +47,6 @@ def _normalise(state, action):
     return action
 
 
-def _first_live(s, seat, character):
-    for i, (c, st) in enumerate(s.hands[seat]):
-        if st == ALIVE and c == character:
-            return i
-    raise AssertionError(character)
-
-
-def _choose(s, f, seat, action):
-    s.mine()
-    s.hands[seat] = s.hands[seat] + ((action["character"], ALIVE),)
-    s.lives[seat] += 1
-    waiting = f["w"]
-    stack = s.stack
-    if len(waiting) == 2:  # the other player has not chosen yet: nothing to run
-        stack[-1] = s.game.t.choose_frames[waiting[0] if waiting[1] == seat else waiting[1]]
-        return False
-    stack.pop()
-    if stack or s.winner >= 0:
-        return True
-    # every hand is complete and everyone alive: the first turn starts (``run`` would do
-    # just this and stop at the turn frame)
-    flow.start_turn(s, flow.next_alive(s, s.cur))
-    return not stack  # a turn skipped (never at the start, but ``run`` would go on)
-
-
-def _on_challenge_window(s, f, seat, action):
-    if action["type"] == "challenge":
-        flow.challenge(s, f, seat)
-        return True
-    # flow.challenge_pass, inlined: ``seat`` lets the claim stand
-    s.log = (("pass", s.game.players[seat], "challenge"), s.log)
-    waiting = f["w"]
-    stack = s.stack
-    if len(waiting) == 1:
-        stack.pop()
-        below = stack[-1].copy()
-        below["res"] = 1
-        stack[-1] = below
-        return True
-    rest = list(waiting)
-    rest.remove(seat)
-    f = f.copy()
-    f["w"] = tuple(rest)
-    stack[-1] = f
-    return False
-
-
-def _on_block_window(s, f, seat, action):
-    if action["type"] == "block":
-        powers.block(s, f, seat, action["character"])
-        return True
-    # flow.window_pass, inlined
-    s.log = (("pass", s.game.players[seat], "block"), s.log)
-    waiting = f["w"]
-    if len(waiting) == 1:
-        s.stack.pop()
-        return True
-    rest = list(waiting)
-    rest.remove(seat)
-    f = f.copy()
-    f["w"] = tuple(rest)
-    s.stack[-1] = f
-    return False
-
-
-def _on_lose(s, f, seat, action):
-    s.stack.pop()
-    flow.lose_card(s, seat, _first_live(s, seat, action["character"]))
-
-
-def _on_exchange(s, f, seat, action):
-    powers.finish_exchange(s, f, seat, action["keep"])
-
-
-def _on_show(s, f, seat, action):
-    s.stack.pop()
-    powers.show_card(s, f["by"], seat, _first_live(s, seat, action["character"]))
-
-
-def _on_examine(s, f, seat, action):
-    powers.examine_decision(s, f, action["type"] == "force_discard")
-
-
-def _on_announce(s, f, seat, action):
-    if action["type"] == "announce":
-        extensions.announce(s, f, seat)
-    else:
-        extensions.announce_pass(s, f, seat)
-
-
-def _on_spy(s, f, seat, action):
-    if action["type"] == "spy_again":
-        extensions.spy_again(s, f, seat)
-    else:
-        s.stack.pop()
-
-
-_HANDLERS = {
-    "turn": powers.begin_action,
-    "chal": _on_challenge_window,
-    "block": _on_block_window,
-    "lose": _on_lose,
-    "exch": _on_exchange,
-    "show": _on_show,
-    "exam": _on_examine,
-    "ann": _on_announce,
-    "give": lambda s, f, seat, action: extensions.give(s, f, seat, action["to"]),
-    "split": lambda s, f, seat, action: extensions.split(s, f, seat, action["amounts"]),
-    "bm": lambda s, f, seat, action: extensions.blackmail_choice(s, f, seat, action["pay"]),
-    "spy": _on_spy,
-    "plague": lambda s, f, seat, action: extensions.pass_plague(
-        s, f, seat, s.game.seat[action["target"]]
-    ),
-    "choose": _choose,
-}
-
-
 class ComplotsEngine(Engine):
     """Complots, Complots 2, Saint-Barthélemy and Tyrannie (see the package docstring)."""
 
@@ -169,10 +56,7 @@ class ComplotsEngine(Engine):
 
     def new_game(self, players, options=None, seed=None):
         s = new_game(players, options, seed)
-        stack = s.stack
-        # a two-player ``choose`` frame waits for players who all hold a card: nothing to run
-        if not stack or stack[-1]["k"] != "choose":
-            flow.run(s)
+        machine.run(s)  # the first turn starts (two players: once both chose a card)
         return s
 
     def legal_actions(self, state, player):
@@ -184,11 +68,11 @@ class ComplotsEngine(Engine):
         if not stack:  # the stack is empty only once the game is over
             return []
         f = stack[-1]
-        if seat in f["w"]:  # waited for: alive (``run`` drops the dead from the top frame)
+        if seat in f[WAITING]:  # waited for: alive (``run`` drops the dead from the top frame)
             cache = state.cache
             if cache is not None and cache[0] == seat:
                 return [*cache[1], RESIGN]
-            acts = LEGAL[f["k"]](state, f, seat)
+            acts = LEGAL[f[KIND]](state, f, seat)
             state.cache = (seat, acts)
             return [*acts, RESIGN]
         return [RESIGN] if state.lives[seat] else []
@@ -211,7 +95,7 @@ class ComplotsEngine(Engine):
             if action == RESIGN and state.winner < 0 and state.lives[seat]:
                 s = state.copy()
                 resign.resign(s, seat)
-                flow.run(s)
+                machine.run(s)
                 return s
             normalised = _normalise(state, action)
             if normalised is action or normalised not in acts:
@@ -219,15 +103,15 @@ class ComplotsEngine(Engine):
             action = normalised
         s = state.copy()
         f = s.stack[-1]
-        if _HANDLERS[f["k"]](s, f, seat, action) is not False:
-            flow.run(s)  # False: a window only lost one of its players, nothing to run
+        if APPLY[f[KIND], action["type"]](s, f, seat, action) is not False:
+            machine.run(s)  # False: a window only lost one of its players, nothing to run
         return s
 
     def waiting_for(self, state):
         stack = state.stack
         if not stack:
             return []
-        w = stack[-1]["w"]
+        w = stack[-1][WAITING]
         players = state.game.players
         if len(w) == 1:
             return [players[w[0]]]
@@ -235,10 +119,10 @@ class ComplotsEngine(Engine):
 
     def default_action(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None
-        if seat is None or not state.stack or seat not in state.stack[-1]["w"]:
+        if seat is None or not state.stack or seat not in state.stack[-1][WAITING]:
             raise IllegalAction(N_("%(player)s has nothing to play now"), player=repr(player))
         f = state.stack[-1]
-        return dict(DEFAULT[f["k"]](state, f, seat))
+        return dict(DEFAULT[f[KIND]](state, f, seat))
 
     def view(self, state, player):
         seat = state.game.seat.get(player) if isinstance(player, str) else None

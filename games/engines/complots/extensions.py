@@ -1,178 +1,73 @@
-"""Complots 2 moments, Saint-Barthélemy and Tyrannie.
+"""Complots 2 powers, and the turn actions of Saint-Barthélemy and Tyrannie.
 
-Counter-announcements (Illusionniste, Pape, Croque-Mort, Sorcière, Comtesse against La Peste)
-share one mechanism: an ``ann`` window open to every player who may announce (several at
-once), then an ``annres`` frame that opens one challenge window per announcer, in seat order,
-and finally hands the standing announcers to the finisher named by the frame's ``"for"``.
+The counter-announcements some of them open live in ``announcements``; ``dispatch`` lists
+which function handles which character and stage.
 """
 
-from games.engines.complots import flow, powers
-
-STAGES = powers.STAGES
-FINISH = {}
-
-
-# -- the announcement mechanism -------------------------------------------------------------
-
-
-def announce_window(s, seats, character, purpose, **extra):
-    """Open an announcement window for ``seats``; finish at once when nobody may announce."""
-    frame = {"k": "ann", "w": tuple(seats), "c": character, "for": purpose, "a": ()}
-    frame.update(extra)
-    if seats:
-        s.stack.append(frame)
-    else:
-        FINISH[purpose](s, frame, (), False)
-
-
-def announce(s, f, seat):
-    players = s.game.players
-    s.add_log({"event": "announce", "player": players[seat], "character": f["c"]})
-    f = {**f, "a": f["a"] + (seat,)}
-    s.stack[-1] = f
-    if flow.window_pass(s, f, seat):
-        _close_announcements(s, f)
-
-
-def announce_pass(s, f, seat):
-    s.log = (("pass", s.game.players[seat], "announce"), s.log)
-    if flow.window_pass(s, f, seat):
-        _close_announcements(s, f)
-
-
-def _close_announcements(s, f):
-    announcers = tuple(sorted(f["a"]))
-    if not announcers:
-        FINISH[f["for"]](s, f, (), False)
-        return
-    frame = dict(f)
-    frame.update({"k": "annres", "a": announcers, "i": 0, "stand": (), "chd": False})
-    del frame["w"]
-    s.stack.append(frame)
-
-
-flow.CLOSE_ANNOUNCEMENTS.append(lambda s, f: _close_announcements(s, f))
-
-
-def _annres(s, f):
-    f = dict(f)
-    i = f["i"]
-    announcers = f["a"]
-    if "res" in f:
-        res = f.pop("res")
-        if res == 2 or res == 0:
-            f["chd"] = True
-        if res and s.lives[announcers[i]]:
-            f["stand"] = f["stand"] + (announcers[i],)
-        i += 1
-    while i < len(announcers) and not s.lives[announcers[i]]:
-        i += 1
-    if i < len(announcers):
-        f["i"] = i
-        s.stack[-1] = f
-        who = announcers[i]
-        extra = {"card": f["card"]} if f["for"] == "sorciere" else None
-        flow.push_challenge(s, who, f["c"], "announce", extra)
-        return
-    s.stack.pop()
-    FINISH[f["for"]](s, f, f["stand"], f["chd"])
-
-
-flow.AUTO["annres"] = _annres
-
-
-def _finish_for_act(s, f, standing, challenged):
-    act = dict(s.stack[-1])
-    act["standing"] = standing
-    s.stack[-1] = act
-
-
-FINISH["act"] = _finish_for_act
-
-
-# -- Sorcière and Croque-Mort ------------------------------------------------------------
-
-
-def _finish_sorciere(s, f, standing, challenged):
-    seat = f["holder"]
-    card = f["card"]
-    if standing:
-        flow.hide_pending(s, seat, card)
-        amount = flow.gain(s, seat, 5, log=False)
-        s.add_log({"event": "sorciere", "player": s.game.players[seat], "amount": amount})
-    else:
-        flow.reveal_pending(s, seat, card)
-
-
-FINISH["sorciere"] = _finish_sorciere
-
-
-def _finish_croque_mort(s, f, standing, challenged):
-    dead = f["dead"]
-    players = s.game.players
-    estate = s.coins[dead]
-    standing = [i for i in standing if s.lives[i]]
-    if standing and estate:
-        share = estate // len(standing)
-        if share:
-            for i in standing:
-                s.mine()
-                s.coins[dead] -= share
-                s.mine()
-                s.coins[i] += share
-                s.add_log(
-                    {
-                        "event": "inherit",
-                        "player": players[i],
-                        "from": players[dead],
-                        "amount": share,
-                    }
-                )
-    rest = s.coins[dead]
-    if rest:
-        s.mine()
-        s.coins[dead] = 0
-        s.treasury += rest
-        s.add_log({"event": "pay", "player": players[dead], "to": "treasury", "amount": rest})
-
-
-FINISH["croque_mort"] = _finish_croque_mort
-
+from games.engines.complots import announcements, flow, powers
+from games.engines.complots.frames import (
+    ACT,
+    ACTOR,
+    BLACKMAIL,
+    BY,
+    CANDIDATES,
+    COUNT,
+    GIVE,
+    KIND,
+    MODE,
+    PLAYED,
+    POOREST,
+    POWER,
+    SPLIT,
+    STAGE,
+    STANDING,
+    STEP,
+    TARGET,
+    TOTAL,
+    VICTIMS,
+    WAITING,
+)
 
 # -- Illusionniste, Ursuline, Pape, Justicier, Bourreau, Maître-Chanteur, Espion ------------
 
 
-def _after_illusionniste(s, f):
-    s.stack[-1] = {**f, "st": "illusionniste"}
-    announce_window(s, flow.others_alive_seat_order(s, f["a"]), "illusionniste", "act")
+def after_illusionniste(s, f):
+    s.stack[-1] = {**f, STAGE: "illusionniste"}
+    announcements.announce_window(
+        s, flow.others_alive_seat_order(s, f[ACTOR]), "illusionniste", "act"
+    )
     return None
 
 
-def _stage_illusionniste(s, f):
+def stage_illusionniste(s, f):
     s.stack.pop()
-    actor = f["a"]
+    actor = f[ACTOR]
     flow.gain(s, actor, 4)
-    standing = [i for i in f.get("standing", ()) if s.lives[i]]
+    standing = [i for i in f.get(STANDING, ()) if s.lives[i]]
     if len(standing) >= 4:
         count = min(3, s.coins[actor])
         if count:
-            s.stack.append({"k": "give", "w": (actor,), "n": count, "cand": tuple(standing)})
+            s.stack.append(
+                {KIND: GIVE, WAITING: (actor,), COUNT: count, CANDIDATES: tuple(standing)}
+            )
         return
     for i in standing:
         flow.transfer(s, actor, i, 1)
 
 
-def _resolve_ursuline(s, f):
+def resolve_ursuline(s, f):
     s.stack.pop()
-    actor = f["a"]
+    actor = f[ACTOR]
     flow.gain(s, actor, 3)
     opponents = flow.others_alive_seat_order(s, actor)
     if s.coins[actor] and opponents:
-        s.stack.append({"k": "give", "w": (actor,), "n": 1, "cand": opponents})
+        s.stack.append({KIND: GIVE, WAITING: (actor,), COUNT: 1, CANDIDATES: opponents})
 
 
-def give(s, f, seat, recipients):
+def give(s, f, seat, action):
+    """Ursuline / Illusionniste: 1 Or to each player of ``action["to"]``."""
     s.stack.pop()
+    recipients = action["to"]
     seats = s.game.seat
     for p in recipients:
         flow.transfer(s, seat, seats[p], 1)
@@ -188,19 +83,19 @@ def _pape_victims(s, actor):
     )
 
 
-def _after_pape(s, f):
-    victims = _pape_victims(s, f["a"])
-    s.stack[-1] = {**f, "st": "pape", "victims": victims}
-    announce_window(s, victims, "pape", "act")
+def after_pape(s, f):
+    victims = _pape_victims(s, f[ACTOR])
+    s.stack[-1] = {**f, STAGE: "pape", VICTIMS: victims}
+    announcements.announce_window(s, victims, "pape", "act")
     return None
 
 
-def _stage_pape(s, f):
+def stage_pape(s, f):
     s.stack.pop()
-    standing = f.get("standing", ())
-    for i in f["victims"]:
+    standing = f.get(STANDING, ())
+    for i in f[VICTIMS]:
         if i not in standing and s.lives[i]:
-            flow.transfer(s, i, f["a"], 1, event="steal")
+            flow.transfer(s, i, f[ACTOR], 1, event="steal")
 
 
 def _justicier_targets(s, actor):
@@ -217,9 +112,9 @@ def _justicier_targets(s, actor):
     return tuple(i for i in candidates if s.coins[i] == top)
 
 
-def _resolve_justicier(s, f):
+def resolve_justicier(s, f):
     s.stack.pop()
-    actor = f["a"]
+    actor = f[ACTOR]
     targets = _justicier_targets(s, actor)
     living = flow.alive_seats(s)
     low = min(s.coins[i] for i in living)
@@ -233,12 +128,12 @@ def _resolve_justicier(s, f):
         return
     s.stack.append(
         {
-            "k": "split",
-            "w": (actor,),
-            "step": "take",
-            "cand": targets,
-            "total": total,
-            "poor": poorest,
+            KIND: SPLIT,
+            WAITING: (actor,),
+            STEP: "take",
+            CANDIDATES: targets,
+            TOTAL: total,
+            POOREST: poorest,
         }
     )
 
@@ -250,58 +145,61 @@ def justicier_give(s, actor, stolen, poorest):
     if len(poorest) == 1:
         flow.transfer(s, actor, poorest[0], amount)
         return
-    s.stack.append({"k": "split", "w": (actor,), "step": "give", "cand": poorest, "total": amount})
+    s.stack.append(
+        {KIND: SPLIT, WAITING: (actor,), STEP: "give", CANDIDATES: poorest, TOTAL: amount}
+    )
 
 
-flow.JUSTICIER_GIVE.append(justicier_give)
-
-
-def split(s, f, seat, amounts):
+def split(s, f, seat, action):
+    """Justicier ties: take or give the amounts of ``action["amounts"]``."""
     s.stack.pop()
+    amounts = action["amounts"]
     seats = s.game.seat
     moved = 0
-    if f["step"] == "take":
+    if f[STEP] == "take":
         for p, n in amounts.items():
             if n:
                 moved += flow.transfer(s, seats[p], seat, n, event="steal")
-        justicier_give(s, seat, moved, f["poor"])
+        justicier_give(s, seat, moved, f[POOREST])
     else:
         for p, n in amounts.items():
             if n:
                 flow.transfer(s, seat, seats[p], n)
 
 
-def _justicier_blockers(s, f):
-    return _justicier_targets(s, f["a"])
+def justicier_blockers(s, f):
+    return _justicier_targets(s, f[ACTOR])
 
 
-def _after_bourreau(s, f):
-    target = f["t"]
+def after_bourreau(s, f):
+    target = f[TARGET]
     if s.lives[target]:
-        flow.transfer(s, f["a"], target, 3)
+        flow.transfer(s, f[ACTOR], target, 3)
     return f
 
 
-def _resolve_bourreau(s, f):
+def resolve_bourreau(s, f):
     s.stack.pop()
-    flow.lose_life(s, f["t"], "bourreau")
+    flow.lose_life(s, f[TARGET], "bourreau")
 
 
-def _resolve_maitre_chanteur(s, f):
+def resolve_maitre_chanteur(s, f):
     s.stack.pop()
-    target = f["t"]
+    target = f[TARGET]
     if s.lives[target]:
-        s.stack.append({"k": "bm", "w": (target,), "by": f["a"]})
+        s.stack.append({KIND: BLACKMAIL, WAITING: (target,), BY: f[ACTOR]})
 
 
-def _blocked_maitre_chanteur(s, f):
-    if s.lives[f["t"]]:
-        flow.transfer(s, f["a"], f["t"], 3)
+def blocked_maitre_chanteur(s, f):
+    if s.lives[f[TARGET]]:
+        flow.transfer(s, f[ACTOR], f[TARGET], 3)
 
 
-def blackmail_choice(s, f, seat, pay):
+def blackmail_choice(s, f, seat, action):
+    """The Maître-Chanteur's target pays 3 Or, or loses a life and receives 3 Or."""
     s.stack.pop()
-    actor = f["by"]
+    pay = action["pay"]
+    actor = f[BY]
     if pay:
         flow.transfer(s, seat, actor, 3)
     else:
@@ -309,130 +207,95 @@ def blackmail_choice(s, f, seat, pay):
         flow.lose_life(s, seat, "maitre_chanteur")
 
 
-def spy_again(s, f, seat):
+def spy_stop(s, f, seat, action):
+    s.stack.pop()
+
+
+def spy_again(s, f, seat, action):
     s.stack.pop()
     flow.pay_treasury(s, seat, 1)
     powers.start_exchange(s, seat, 1, spy=True)
 
 
-powers.AFTER_CLAIM.update(
-    {
-        "illusionniste": _after_illusionniste,
-        "pape": _after_pape,
-        "bourreau": _after_bourreau,
-    }
-)
-powers.RESOLVE.update(
-    {
-        "ursuline": _resolve_ursuline,
-        "justicier": _resolve_justicier,
-        "bourreau": _resolve_bourreau,
-        "maitre_chanteur": _resolve_maitre_chanteur,
-    }
-)
-powers.BLOCKERS["justicier"] = _justicier_blockers
-powers.ON_BLOCKED["maitre_chanteur"] = _blocked_maitre_chanteur
-STAGES["illusionniste"] = _stage_illusionniste
-STAGES["pape"] = _stage_pape
-
-
 # -- Saint-Barthélemy and Tyrannie turn actions ------------------------------------------
 
 
-def begin_extension_action(s, seat, action):
+def convert(s, f, seat, action):
+    """Saint-Barthélemy: change a religion; the Or goes to the Hospice."""
+    s.stack.pop()  # the turn frame
     g = s.game
     players = g.players
-    kind = action["type"]
-    if kind == "convert":
-        target = g.seat[action["target"]]
-        cost = 1 if target == seat else 2
-        s.mine()
-        s.coins[seat] -= cost
-        s.hospice += cost
-        s.mine()
-        s.religion[target] = "protestant" if s.religion[target] == "catholique" else "catholique"
-        s.add_log({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost})
-        s.add_log(
-            {
-                "event": "convert",
-                "player": players[seat],
-                "target": players[target],
-                "religion": s.religion[target],
-            }
-        )
-        return
-    if kind == "abuse_of_trust":
-        s.add_log({"event": "abuse_of_trust", "player": players[seat]})
-        s.stack.append(
-            {
-                "k": "act",
-                "a": seat,
-                "key": "abuse_of_trust",
-                "t": -1,
-                "mode": None,
-                "st": "claim",
-                "action": dict(action),
-            }
-        )
-        flow.push_challenge(s, seat, None, "abuse_of_trust")
-        return
-    if kind == "plague":
-        target = g.seat[action["target"]]
-        flow.pay_treasury(s, seat, 5)
-        s.plague = target
-        s.add_log({"event": "plague", "player": players[seat], "target": players[target]})
-        announce_window(s, (target,), "comtesse", "plague", targeted=(target,), holder=target)
-        return
-    if kind == "beggar":
-        target = g.seat[action["target"]]
-        flow.pay_treasury(s, seat, 1)
-        s.beggar = target
-        s.add_log({"event": "beggar", "player": players[seat], "target": players[target]})
-        return
-    raise AssertionError(kind)
+    target = g.seat[action["target"]]
+    cost = 1 if target == seat else 2
+    s.mine()
+    s.coins[seat] -= cost
+    s.hospice += cost
+    s.mine()
+    s.religion[target] = "protestant" if s.religion[target] == "catholique" else "catholique"
+    s.log = ({"event": "pay", "player": players[seat], "to": "hospice", "amount": cost}, s.log)
+    s.add_log(
+        {
+            "event": "convert",
+            "player": players[seat],
+            "target": players[target],
+            "religion": s.religion[target],
+        }
+    )
 
 
-def _resolve_abuse(s, f):
+def abuse_of_trust(s, f, seat, action):
+    """Saint-Barthélemy: claim not to hold the Duchesse, open to challenges."""
+    s.stack.pop()  # the turn frame
+    g = s.game
+    players = g.players
+    s.log = ({"event": "abuse_of_trust", "player": players[seat]}, s.log)
+    s.stack.append(
+        {
+            KIND: ACT,
+            ACTOR: seat,
+            POWER: "abuse_of_trust",
+            TARGET: -1,
+            MODE: None,
+            STAGE: "claim",
+            PLAYED: dict(action),
+        }
+    )
+    flow.push_challenge(s, seat, None, "abuse_of_trust")
+
+
+def give_plague(s, f, seat, action):
+    """Tyrannie: 5 Or, La Peste to the target (who may counter with the Comtesse)."""
+    s.stack.pop()  # the turn frame
+    g = s.game
+    players = g.players
+    target = g.seat[action["target"]]
+    flow.pay_treasury(s, seat, 5)
+    s.plague = target
+    s.log = ({"event": "plague", "player": players[seat], "target": players[target]}, s.log)
+    announcements.announce_window(
+        s, (target,), "comtesse", "plague", targeted=(target,), holder=target
+    )
+
+
+def give_beggar(s, f, seat, action):
+    """Tyrannie: 1 Or, Le Mendiant to the target (their next turn is skipped)."""
+    s.stack.pop()  # the turn frame
+    g = s.game
+    players = g.players
+    target = g.seat[action["target"]]
+    flow.pay_treasury(s, seat, 1)
+    s.beggar = target
+    s.log = ({"event": "beggar", "player": players[seat], "target": players[target]}, s.log)
+
+
+def resolve_abuse(s, f):
     s.stack.pop()
     amount = s.hospice
     if amount:
         s.hospice = 0
         s.mine()
-        s.coins[f["a"]] += amount
-        s.add_log({"event": "take_hospice", "player": s.game.players[f["a"]], "amount": amount})
-
-
-powers.RESOLVE["abuse_of_trust"] = _resolve_abuse
-powers.EXTENSION_ACTIONS[0] = begin_extension_action
-
-
-def plague_candidates(s, targeted):
-    return tuple(i for i in flow.alive_seats(s) if i not in targeted and i != s.cur)
-
-
-def _finish_plague(s, f, standing, challenged):
-    holder = f["holder"]
-    if not f["a"]:
-        s.plague = -1
-        flow.lose_life(s, holder, "plague")
-        return
-    if not standing or challenged:
-        s.plague = -1
-        return
-    candidates = plague_candidates(s, f["targeted"])
-    if not candidates:
-        s.plague = -1
-        return
-    s.stack.append({"k": "plague", "w": (holder,), "targeted": f["targeted"], "cand": candidates})
-
-
-FINISH["plague"] = _finish_plague
-
-
-def pass_plague(s, f, seat, target):
-    s.stack.pop()
-    players = s.game.players
-    s.plague = target
-    s.add_log({"event": "plague", "player": players[seat], "target": players[target]})
-    targeted = f["targeted"] + (target,)
-    announce_window(s, (target,), "comtesse", "plague", targeted=targeted, holder=target)
+        s.coins[f[ACTOR]] += amount
+        s.log = (
+            {"event": "take_hospice", "player": s.game.players[f[ACTOR]], "amount": amount},
+            s.log,
+        )

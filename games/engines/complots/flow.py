@@ -1,19 +1,34 @@
 """Turns, response windows, challenges, losing lives and elimination.
 
-The open moments form a stack of frames (dicts, replaced rather than changed). The top frame
-is the current moment. Decision frames carry ``"w"``, the tuple of seats that may act in
-them; automatic frames (kinds listed in ``AUTO``) are run by ``run`` until a decision is
-needed or the game ends. When the stack is empty the turn is over and the next one starts.
+The open moments form a stack of frames (dicts, replaced rather than changed; their kinds and
+fields are named in ``frames``). The top frame is the current moment. Decision frames carry
+``WAITING``, the tuple of seats that may act in them; automatic frames are run by
+``machine.run`` until a decision is needed or the game ends. When the stack is
+empty the turn is over and the next one starts.
 
-A challenge window (``"chal"``) writes its result into the frame just below it, as ``"res"``:
-``1`` the claim stood unchallenged, ``2`` it stood after a challenge, ``0`` it failed.
+A challenge window (``CHALLENGE``) writes its result into the frame just below it, as
+``RESULT``: ``1`` the claim stood unchallenged, ``2`` it stood after a challenge, ``0`` it failed.
 """
 
+from games.engines.complots.frames import (
+    ANNOUNCE,
+    ANNOUNCED,
+    ANNOUNCERS,
+    CHALLENGE,
+    CLAIM_KIND,
+    CLAIMANT,
+    CLAIMED,
+    DEAD,
+    HOLDER,
+    KIND,
+    LOSE,
+    LOST_CARD,
+    PURPOSE,
+    REASON,
+    RESULT,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, HIDDEN_LOST, PENDING_LOSS, REVEALED
-
-# kind -> function(state, frame) for frames that run by themselves
-AUTO = {}
-
 
 # -- coins -----------------------------------------------------------------------------
 
@@ -27,7 +42,7 @@ def gain(s, seat, amount, log=True):
         s.mine()
         s.coins[seat] += amount
         if log:
-            s.log = (("gain", s.game.players[seat], amount), s.log)
+            s.log = ({"event": "gain", "player": s.game.players[seat], "amount": amount}, s.log)
     return amount
 
 
@@ -38,7 +53,9 @@ def pay_treasury(s, seat, amount):
         s.mine()
         s.coins[seat] -= amount
         s.treasury += amount
-        s.log = (("pay", s.game.players[seat], "treasury", amount), s.log)
+        s.add_log(
+            {"event": "pay", "player": s.game.players[seat], "to": "treasury", "amount": amount}
+        )
     return amount
 
 
@@ -55,9 +72,18 @@ def transfer(s, source, dest, amount, event="pay"):
         s.coins[dest] += amount
         players = s.game.players
         if event == "steal":
-            s.log = (("steal", players[dest], players[source], amount), s.log)
+            s.add_log(
+                {
+                    "event": "steal",
+                    "player": players[dest],
+                    "target": players[source],
+                    "amount": amount,
+                }
+            )
         else:
-            s.log = (("pay", players[source], players[dest], amount), s.log)
+            s.add_log(
+                {"event": "pay", "player": players[source], "to": players[dest], "amount": amount}
+            )
     return amount
 
 
@@ -66,11 +92,6 @@ def transfer(s, source, dest, amount, event="pay"):
 
 def alive_seats(s):
     return [i for i, lives in enumerate(s.lives) if lives]
-
-
-def others_alive(s, seat):
-    lives = s.lives
-    return tuple([i for i in s.game.t.after[seat][:-1] if lives[i]])
 
 
 def others_alive_seat_order(s, seat):
@@ -107,10 +128,10 @@ def start_turn(s, seat):
     g = s.game
     s.cur = seat
     s.turn += 1
-    s.log = (("turn", g.players[seat], s.turn), s.log)
+    s.log = ({"event": "turn", "player": g.players[seat], "number": s.turn}, s.log)
     if s.beggar == seat:
         s.beggar = -1
-        s.add_log({"event": "skip", "player": g.players[seat]})
+        s.log = ({"event": "skip", "player": g.players[seat]}, s.log)
         return
     s.stack.append(g.t.turn_frames[seat])
 
@@ -123,65 +144,19 @@ def next_alive(s, seat):
     return seat
 
 
-def run(s, _auto=AUTO.get):
-    """Run automatic frames until a decision is needed or the game is over."""
-    stack = s.stack
-    while True:
-        if s.winner >= 0:
-            for f in stack:
-                if f["k"] == "exch":  # a resignation ended the game mid-exchange
-                    s.shuffle_court(f["d"])
-            stack.clear()
-            return
-        if not stack:
-            start_turn(s, next_alive(s, s.cur))
-            continue
-        f = stack[-1]
-        handler = _auto(f["k"])
-        if handler is None:
-            lives = s.lives
-            for i in f["w"]:
-                if not lives[i]:
-                    _drop_dead(s, f)
-                    break
-            else:
-                return
-            continue
-        handler(s, f)
-
-
-def _drop_dead(s, f):
-    """Take eliminated players out of the decision frame ``f`` (the top one).
-
-    A window goes on with the living; a window or decision left with nobody ends as if
-    everyone had passed (a claim stands, announcements close), a forced decision of an
-    eliminated player lapses (drawn cards go back to the Court).
-    """
-    lives = s.lives
-    waiting = tuple(i for i in f["w"] if lives[i])
-    if waiting and f["k"] in ("chal", "block", "ann", "choose"):
-        s.stack[-1] = {**f, "w": waiting}
-        return
-    s.stack.pop()
-    k = f["k"]
-    if k == "chal":
-        set_result(s, 1)
-    elif k == "ann":
-        CLOSE_ANNOUNCEMENTS[0](s, f)
-    elif k == "exch":
-        s.shuffle_court(f["d"])
-
-
-CLOSE_ANNOUNCEMENTS = []
-
-
 # -- windows ---------------------------------------------------------------------------
 
 
 def push_challenge(s, claimant, character, kind, extra=None):
     """Open a challenge window on ``claimant``'s claim of ``character`` for everyone else."""
     waiting = others_alive_seat_order(s, claimant)
-    frame = {"k": "chal", "w": waiting, "who": claimant, "c": character, "kind": kind}
+    frame = {
+        KIND: CHALLENGE,
+        WAITING: waiting,
+        CLAIMANT: claimant,
+        CLAIMED: character,
+        CLAIM_KIND: kind,
+    }
     if extra:
         frame.update(extra)
     if waiting:
@@ -191,62 +166,64 @@ def push_challenge(s, claimant, character, kind, extra=None):
 
 
 def set_result(s, value):
+    """Write a challenge window's result into the frame below it (now the top one)."""
     below = s.stack[-1].copy()
-    below["res"] = value
+    below[RESULT] = value
     s.stack[-1] = below
 
 
 def window_pass(s, f, seat):
-    """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left."""
-    waiting = f["w"]
+    """``seat`` passes in window ``f`` (the top frame); closes it when nobody is left.
+
+    Returns True when the window closed, False while others may still answer."""
+    waiting = f[WAITING]
     if len(waiting) == 1:
         s.stack.pop()
         return True
     rest = list(waiting)
     rest.remove(seat)
     f = f.copy()
-    f["w"] = tuple(rest)
+    f[WAITING] = tuple(rest)
     s.stack[-1] = f
     return False
 
 
-def challenge_pass(s, f, seat):
-    """``seat`` lets the claim stand; returns False while others may still challenge."""
-    waiting = f["w"]
-    stack = s.stack
-    if len(waiting) == 1:
-        stack.pop()
-        below = stack[-1].copy()
-        below["res"] = 1
-        stack[-1] = below
+def pass_challenge(s, f, seat, action):
+    """``seat`` lets the claim stand; the last pass closes the window (the claim stood)."""
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "challenge"}, s.log)
+    if window_pass(s, f, seat):
+        set_result(s, 1)
         return True
-    rest = list(waiting)
-    rest.remove(seat)
-    f = f.copy()
-    f["w"] = tuple(rest)
-    stack[-1] = f
-    return False
+    return False  # the window only lost one of its players: nothing to run
 
 
-def replace_card(s, seat, index):
-    """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
-    hand = s.hands[seat]
-    new = s.swap_with_court(hand[index][0])
-    player = s.game.players[seat]
-    s.add_log({"event": "drew", "player": player, "cards": [new], "only": player})
-    s.mine()
-    s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]
+def pass_block(s, f, seat, action):
+    """``seat`` does not block; the last pass closes the window (the action goes on)."""
+    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "block"}, s.log)
+    return window_pass(s, f, seat)
 
 
-def challenge(s, f, challenger):
+def claim_stands(s, f):
+    """A challenge window left with nobody (they were eliminated): the claim stands."""
+    set_result(s, 1)
+
+
+def challenge(s, f, challenger, action=None):
     """Resolve a challenge by ``challenger`` of the claim in window ``f`` (the top frame)."""
     players = s.game.players
-    who = f["who"]
-    character = f["c"]
+    who = f[CLAIMANT]
+    character = f[CLAIMED]
     stack = s.stack
     stack.pop()
-    s.log = (("challenge", players[challenger], players[who], character), s.log)
-    if f["kind"] == "abuse_of_trust":
+    s.add_log(
+        {
+            "event": "challenge",
+            "player": players[challenger],
+            "claimant": players[who],
+            "character": character,
+        }
+    )
+    if f[CLAIM_KIND] == "abuse_of_trust":
         truthful = not has_live(s, who, "duchesse")
         if truthful:
             hand = s.hands[who]
@@ -255,7 +232,7 @@ def challenge(s, f, challenger):
             s.shuffle_court(live)
             drawn = list(s.draw(len(live)))
             p = players[who]
-            s.add_log({"event": "drew", "player": p, "cards": list(drawn), "only": p})
+            s.log = ({"event": "drew", "player": p, "cards": list(drawn), "only": p}, s.log)
             s.mine()
             s.hands[who] = tuple(
                 ((drawn.pop(0), ALIVE) if st == ALIVE else (c, st)) for c, st in hand
@@ -266,7 +243,7 @@ def challenge(s, f, challenger):
         for i, (c, st) in enumerate(hand):
             if c == character and st == ALIVE:
                 truthful = True
-                s.log = (("proof", players[who], c), s.log)
+                s.log = ({"event": "proof", "player": players[who], "character": c}, s.log)
                 new = s.swap_with_court(c)
                 s.add_log(
                     {"event": "drew", "player": players[who], "cards": [new], "only": players[who]}
@@ -276,14 +253,14 @@ def challenge(s, f, challenger):
                 break
     below = stack[-1].copy()
     if truthful:
-        below["res"] = 2
+        below[RESULT] = 2
         stack[-1] = below
         lose_life(s, challenger, "challenge")
     else:
-        s.log = (("bluff", players[who], character), s.log)
-        below["res"] = 0
+        s.log = ({"event": "bluff", "player": players[who], "character": character}, s.log)
+        below[RESULT] = 0
         stack[-1] = below
-        card = f.get("card")
+        card = f.get(LOST_CARD)
         if card is not None:
             reveal_pending(s, who, card)
         lose_life(s, who, "bluff")
@@ -305,11 +282,25 @@ def lose_life(s, seat, reason):
         frames = s.game.t.lose_frames
         frame = frames.get((seat, reason))
         if frame is None:  # frames are never changed in place: share one per seat/reason
-            frame = frames[seat, reason] = {"k": "lose", "w": (seat,), "reason": reason}
+            frame = frames[seat, reason] = {KIND: LOSE, WAITING: (seat,), REASON: reason}
         s.stack.append(frame)
         return
     hand = s.hands[seat]
     lose_card(s, seat, 0 if hand[0][1] == ALIVE else 1)  # the single live card
+
+
+def first_live(s, seat, character):
+    """The index of ``seat``'s first live ``character`` card (the action named a live card)."""
+    for i, (c, st) in enumerate(s.hands[seat]):
+        if st == ALIVE and c == character:
+            return i
+    raise AssertionError(character)
+
+
+def lose_chosen(s, f, seat, action):
+    """``seat`` picked the card to lose (the ``lose`` decision)."""
+    s.stack.pop()
+    lose_card(s, seat, first_live(s, seat, action["character"]))
 
 
 def lose_card(s, seat, index):
@@ -322,18 +313,18 @@ def lose_card(s, seat, index):
         s.hands[seat] = hand[:index] + ((character, PENDING_LOSS),) + hand[index + 1 :]
         s.stack.append(
             {
-                "k": "ann",
-                "w": (seat,),
-                "c": "sorciere",
-                "for": "sorciere",
-                "a": (),
-                "card": index,
-                "holder": seat,
+                KIND: ANNOUNCE,
+                WAITING: (seat,),
+                ANNOUNCED: "sorciere",
+                PURPOSE: "sorciere",
+                ANNOUNCERS: (),
+                LOST_CARD: index,
+                HOLDER: seat,
             }
         )
         return
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.log = (("lose", g.players[seat], character), s.log)
+    s.log = ({"event": "lose", "player": g.players[seat], "character": character}, s.log)
     if not left:
         eliminate(s, seat)
 
@@ -345,7 +336,7 @@ def reveal_pending(s, seat, index):
         return
     s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.add_log({"event": "lose", "player": s.game.players[seat], "character": character})
+    s.log = ({"event": "lose", "player": s.game.players[seat], "character": character}, s.log)
 
 
 def hide_pending(s, seat, index):
@@ -355,12 +346,12 @@ def hide_pending(s, seat, index):
         return
     s.mine()
     s.hands[seat] = hand[:index] + ((character, HIDDEN_LOST),) + hand[index + 1 :]
-    s.add_log({"event": "lose", "player": s.game.players[seat], "character": None})
+    s.log = ({"event": "lose", "player": s.game.players[seat], "character": None}, s.log)
 
 
 def eliminate(s, seat):
     g = s.game
-    s.log = (("eliminated", g.players[seat]), s.log)
+    s.log = ({"event": "eliminated", "player": g.players[seat]}, s.log)
     if s.beggar == seat:
         s.beggar = -1
     if s.plague == seat:
@@ -372,17 +363,17 @@ def eliminate(s, seat):
         s.coins[seat] = 0
         s.treasury += pay_back
         s.winner = living[0]
-        s.add_log({"event": "win", "player": g.players[living[0]]})
+        s.log = ({"event": "win", "player": g.players[living[0]]}, s.log)
         return
     if "croque_mort" in g.charset and s.coins[seat]:
         s.stack.append(
             {
-                "k": "ann",
-                "w": others_alive_seat_order(s, seat),
-                "c": "croque_mort",
-                "for": "croque_mort",
-                "a": (),
-                "dead": seat,
+                KIND: ANNOUNCE,
+                WAITING: others_alive_seat_order(s, seat),
+                ANNOUNCED: "croque_mort",
+                PURPOSE: "croque_mort",
+                ANNOUNCERS: (),
+                DEAD: seat,
             }
         )
         return
@@ -392,7 +383,3 @@ def eliminate(s, seat):
         s.coins[seat] = 0
         s.treasury += amount
         s.add_log({"event": "pay", "player": g.players[seat], "to": "treasury", "amount": amount})
-
-
-# Filled by the extensions module: the Justicier's giving, which a resign may complete.
-JUSTICIER_GIVE = []

@@ -1,34 +1,28 @@
 """Legal actions and default actions, moment by moment.
 
-``legal(state, seat)`` returns the engine's own list of template dicts (shared, never to be
-handed out or changed); ``engine.legal_actions`` copies them.
+One function per moment, ``f(state, top frame, seat)`` (``dispatch.LEGAL`` and
+``dispatch.DEFAULT`` list them): the legal ones return the shared, read-only ``Action``
+dicts (often a cached tuple); ``engine.legal_actions`` hands them out as they are.
 """
 
 from itertools import combinations
 
 from games.engines.complots import flow
 from games.engines.complots.characters import MIN_COINS, PACT_RESTRICTED
+from games.engines.complots.frames import (
+    ANNOUNCED,
+    CAN_BLOCK,
+    CANDIDATES,
+    COUNT,
+    DRAWN,
+    STEP,
+    TOTAL,
+)
 from games.engines.complots.state import ALIVE, Action, ReadOnlyList
 
-LEGAL = {}
 # coins -> the thresholds that change the turn actions: 1 (beggar, convert), 2 (convert),
 # 3 (3-Or powers), 5 (plague), 7 (coup), 10+ (coup only)
 _BUCKETS = (0, 1, 2, 3, 3, 4, 4, 5, 5, 5)
-DEFAULT = {}
-
-
-def legal(s, seat):
-    if not s.stack:
-        return []
-    f = s.stack[-1]
-    if seat not in f["w"]:
-        return []
-    return LEGAL[f["k"]](s, f, seat)
-
-
-def default(s, seat):
-    f = s.stack[-1]
-    return DEFAULT[f["k"]](s, f, seat)
 
 
 def _hostile(s, seat, opponents):
@@ -39,7 +33,7 @@ def _hostile(s, seat, opponents):
     return opponents
 
 
-def _turn(s, f, seat):
+def turn(s, f, seat):
     g = s.game
     coins = s.coins[seat]
     bucket = _BUCKETS[coins] if coins < 10 else 6
@@ -58,18 +52,24 @@ def _turn(s, f, seat):
 
 
 def _build_turn(s, seat):
+    """The turn actions of ``seat``, in the order of the package docstring (cached by
+    ``turn``)."""
     g = s.game
     t = g.t
     coins = s.coins[seat]
     lives = s.lives
     opponents = [i for i in range(g.n) if lives[i] and i != seat]
+    # Saint-Barthélemy's pact: a divided table spares one's own religion
     hostile = _hostile(s, seat, opponents) if g.sb else opponents
     coup = t.coup
+    # 10 Or or more: an Assassinat is the only action
     if coins >= 10:
         return tuple(coup[i] for i in hostile)
+    # Revenu, Aide Étrangère, then an Assassinat with 7 Or
     acts = [t.income, t.foreign_aid]
     if coins >= 7:
         acts.extend([coup[i] for i in hostile])
+    # the powers of the characters in play, in their order
     power = t.power
     power_t = t.power_t
     for c in g.characters:
@@ -82,6 +82,7 @@ def _build_turn(s, seat):
         if c == "inquisiteur":
             examine = t.examine
             acts.extend([examine[i] for i in opponents])
+    # Saint-Barthélemy: conversions (only while divided) and the Abus de confiance
     if g.sb:
         if flow.divided(s):
             convert = t.convert
@@ -91,6 +92,7 @@ def _build_turn(s, seat):
                 acts.extend([convert[i] for i in opponents])
         if s.hospice:  # an empty Hospice: it would only pass the turn (ruling 36)
             acts.append(t.abuse)
+    # Tyrannie: La Peste and Le Mendiant, while in the centre
     if g.tyr:
         if s.plague < 0 and coins >= 5:
             acts.extend([t.plague[i] for i in opponents])
@@ -99,11 +101,11 @@ def _build_turn(s, seat):
     return tuple(acts)
 
 
-def _default_turn(s, f, seat):
+def default_turn(s, f, seat):
     g = s.game
     if s.coins[seat] < 10:
         return g.t.income
-    acts = _turn(s, f, seat)
+    acts = turn(s, f, seat)
     targets = {a["target"] for a in acts}
     for k in range(1, g.n):
         p = g.players[(seat + k) % g.n]
@@ -112,17 +114,17 @@ def _default_turn(s, f, seat):
     return acts[0]
 
 
-def _window(s, f, seat):
+def challenge_or_pass(s, f, seat):
     return s.game.t.chal_list
 
 
-def _pass(s, f, seat):
+def pass_(s, f, seat):
     return s.game.t.pass_
 
 
-def _block(s, f, seat):
+def block(s, f, seat):
     t = s.game.t
-    chars = f["chars"]
+    chars = f[CAN_BLOCK]
     acts = t.block_lists.get(chars)
     if acts is None:
         acts = t.block_lists[chars] = (*[t.block[c] for c in chars], t.pass_)
@@ -137,18 +139,18 @@ def _live_distinct(s, seat):
     return out
 
 
-def _lose(s, f, seat):
+def lose(s, f, seat):
     t = s.game.t
     return [t.lose[c] for c in _live_distinct(s, seat)]
 
 
-def _default_lose(s, f, seat):
+def default_lose(s, f, seat):
     return s.game.t.lose[_live_distinct(s, seat)[0]]
 
 
-def _exchange(s, f, seat):
+def exchange(s, f, seat):
     live = [c for c, st in s.hands[seat] if st == ALIVE]
-    pool = tuple(sorted(live + list(f["d"])))
+    pool = tuple(sorted(live + list(f[DRAWN])))
     key = (pool, len(live))
     cache = s.game.t.exchanges
     acts = cache.get(key)
@@ -162,16 +164,16 @@ def _exchange(s, f, seat):
     return acts
 
 
-def _default_exchange(s, f, seat):
+def default_exchange(s, f, seat):
     return Action({"type": "exchange", "keep": sorted(c for c, st in s.hands[seat] if st == ALIVE)})
 
 
-def _show(s, f, seat):
+def show(s, f, seat):
     t = s.game.t
     return [t.show[c] for c in _live_distinct(s, seat)]
 
 
-def _default_show(s, f, seat):
+def default_show(s, f, seat):
     return s.game.t.show[_live_distinct(s, seat)[0]]
 
 
@@ -179,29 +181,29 @@ _GIVE_BACK = Action({"type": "give_back"})
 _FORCE_DISCARD = Action({"type": "force_discard"})
 
 
-def _examine(s, f, seat):
+def examine(s, f, seat):
     return [_GIVE_BACK, _FORCE_DISCARD]
 
 
-def _default_examine(s, f, seat):
+def default_examine(s, f, seat):
     return _GIVE_BACK
 
 
-def _announce(s, f, seat):
+def announce(s, f, seat):
     t = s.game.t
-    return [t.announce[f["c"]], t.pass_]
+    return [t.announce[f[ANNOUNCED]], t.pass_]
 
 
-def _give(s, f, seat):
+def give(s, f, seat):
     players = s.game.players
     return [
         Action({"type": "give", "to": [players[i] for i in combo]})
-        for combo in combinations(f["cand"], f["n"])
+        for combo in combinations(f[CANDIDATES], f[COUNT])
     ]
 
 
-def _default_give(s, f, seat):
-    return _give(s, f, seat)[0]
+def default_give(s, f, seat):
+    return give(s, f, seat)[0]
 
 
 def compositions(total, caps):
@@ -218,11 +220,11 @@ def compositions(total, caps):
     return out
 
 
-def _split(s, f, seat):
+def split(s, f, seat):
     players = s.game.players
-    cand = f["cand"]
-    total = f["total"]
-    if f["step"] == "take":
+    cand = f[CANDIDATES]
+    total = f[TOTAL]
+    if f[STEP] == "take":
         caps = [s.coins[i] for i in cand]
     else:
         caps = [total] * len(cand)
@@ -234,46 +236,46 @@ def _split(s, f, seat):
     ]
 
 
-def _default_split(s, f, seat):
-    return _split(s, f, seat)[0]
+def default_split(s, f, seat):
+    return split(s, f, seat)[0]
 
 
 _PAY = Action({"type": "blackmail_choice", "pay": True})
 _REFUSE = Action({"type": "blackmail_choice", "pay": False})
 
 
-def _blackmail(s, f, seat):
+def blackmail(s, f, seat):
     if s.coins[seat] >= 3:
         return [_PAY, _REFUSE]
     return [_REFUSE]
 
 
-def _default_blackmail(s, f, seat):
-    return _blackmail(s, f, seat)[0]
+def default_blackmail(s, f, seat):
+    return blackmail(s, f, seat)[0]
 
 
 _SPY_AGAIN = Action({"type": "spy_again"})
 _SPY_STOP = Action({"type": "spy_stop"})
 
 
-def _spy(s, f, seat):
+def spy(s, f, seat):
     return [_SPY_AGAIN, _SPY_STOP]
 
 
-def _default_spy(s, f, seat):
+def default_spy(s, f, seat):
     return _SPY_STOP
 
 
-def _plague(s, f, seat):
+def plague(s, f, seat):
     t = s.game.t
-    return [t.pass_plague[i] for i in f["cand"]]
+    return [t.pass_plague[i] for i in f[CANDIDATES]]
 
 
-def _default_plague(s, f, seat):
-    return _plague(s, f, seat)[0]
+def default_plague(s, f, seat):
+    return plague(s, f, seat)[0]
 
 
-def _choose(s, f, seat):
+def choose(s, f, seat):
     t = s.game.t
     pile = s.piles[seat]
     acts = t.choose_lists.get(pile)
@@ -286,43 +288,5 @@ def _choose(s, f, seat):
     return acts
 
 
-def _default_choose(s, f, seat):
-    return _choose(s, f, seat)[0]
-
-
-LEGAL.update(
-    {
-        "turn": _turn,
-        "chal": _window,
-        "block": _block,
-        "lose": _lose,
-        "exch": _exchange,
-        "show": _show,
-        "exam": _examine,
-        "ann": _announce,
-        "give": _give,
-        "split": _split,
-        "bm": _blackmail,
-        "spy": _spy,
-        "plague": _plague,
-        "choose": _choose,
-    }
-)
-DEFAULT.update(
-    {
-        "turn": _default_turn,
-        "chal": _pass,
-        "block": _pass,
-        "lose": _default_lose,
-        "exch": _default_exchange,
-        "show": _default_show,
-        "exam": _default_examine,
-        "ann": _pass,
-        "give": _default_give,
-        "split": _default_split,
-        "bm": _default_blackmail,
-        "spy": _default_spy,
-        "plague": _default_plague,
-        "choose": _default_choose,
-    }
-)
+def default_choose(s, f, seat):
+    return choose(s, f, seat)[0]

@@ -1,187 +1,120 @@
-"""What the turn's action does: the ``act`` frame, from its claim to its resolution.
+"""What the base game's turn actions and powers do, from their claim to their resolution.
 
-An ``act`` frame is ``{"k": "act", "a": actor, "key": power | "foreign_aid" |
-"abuse_of_trust", "t": target seat or -1, "mode": Inquisiteur mode or None, "st": stage,
-"action": the action as played}``. Stages: ``claim`` (its challenge window is above it),
-``post`` (the claim stands: costs, then the block or announcement window), ``blockwin`` (the
-block window, and the block's challenge window, are done), then ``resolve``. Complots 2
-characters add their own stages, handled in ``extensions``.
+An ``ACT`` frame (fields named in ``frames``) holds the ``ACTOR``, the ``POWER`` (a
+character, ``"foreign_aid"`` or ``"abuse_of_trust"``), the ``TARGET`` seat or -1, the
+Inquisiteur's ``MODE`` or None, the ``STAGE`` and the action as ``PLAYED``. Stages:
+``claim`` (its challenge window is above it), ``post`` (the claim stands: costs, then the
+block or announcement window), ``blockwin`` (the block window, and the block's challenge
+window, are done), then ``resolve``. ``machine.run_action`` takes the frame from stage to
+stage with the handlers ``dispatch`` lists; Complots 2 characters add their own stages, handled
+in ``extensions``.
 """
 
 from games.engines.complots import flow
-from games.engines.complots.characters import DRAWS, POWERS
+from games.engines.complots.characters import DRAWS
+from games.engines.complots.frames import (
+    ACT,
+    ACTOR,
+    BLOCKED_WITH,
+    BLOCKER,
+    BY,
+    CARD_INDEX,
+    CHALLENGE,
+    DRAWN,
+    EXAMINE,
+    EXCHANGE,
+    KIND,
+    MODE,
+    PLAYED,
+    POWER,
+    SHOW,
+    SHOWN,
+    SPY,
+    SPYING,
+    STAGE,
+    TARGET,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, Action
 
-# power key -> function(state, frame) resolving a standing, unblocked action
-RESOLVE = {}
-# power key -> function(state, frame) run when the claim stands (before any block window);
-# returns the updated frame or None when the action ends there.
-AFTER_CLAIM = {}
-# power key -> function(state, frame) returning the seats allowed to block it
-BLOCKERS = {}
+# -- turn actions (decision handlers: see ``dispatch.APPLY``) ------------------------------
 
 
-def begin_action(s, f, seat, action):
-    """Play a turn action (already validated); ``f`` is the turn frame (an apply handler)."""
+def _played(action):
+    """The action kept in the ``ACT`` frame: a shared legal action as it is, else a copy."""
+    return action if type(action) is Action else dict(action)
+
+
+def income(s, f, seat, action):
+    s.stack.pop()  # the turn frame
+    amount = 0
+    if s.treasury:  # flow.gain(s, seat, 1, log=False), without the call: the commonest action
+        amount = 1
+        s.treasury -= 1
+        s.mine()
+        s.coins[seat] += 1
+    s.log = ({"event": "income", "player": s.game.players[seat], "amount": amount}, s.log)
+
+
+def coup(s, f, seat, action):
+    s.stack.pop()  # the turn frame
+    g = s.game
+    target = g.seat[action["target"]]
+    s.log = ({"event": "coup", "player": g.players[seat], "target": g.players[target]}, s.log)
+    flow.pay_treasury(s, seat, 7)
+    flow.lose_life(s, target, "coup")
+
+
+def foreign_aid(s, f, seat, action):
+    """Aide Étrangère claims no character: straight to its block window (stage ``post``)."""
+    s.stack.pop()  # the turn frame
+    s.log = ({"event": "foreign_aid", "player": s.game.players[seat]}, s.log)
+    s.stack.append(
+        {
+            KIND: ACT,
+            ACTOR: seat,
+            POWER: "foreign_aid",
+            TARGET: -1,
+            MODE: None,
+            STAGE: "post",
+            PLAYED: _played(action),
+        }
+    )
+
+
+def claim_power(s, f, seat, action):
+    """A character's power: claimed, then open to challenges (stage ``claim``)."""
+    s.stack.pop()  # the turn frame
     g = s.game
     players = g.players
-    kind = action["type"]
-    s.stack.pop()  # the "turn" frame
-    if kind == "income":
-        amount = 0
-        if s.treasury:  # flow.gain(s, seat, 1, log=False), inlined
-            amount = 1
-            s.treasury -= 1
-            s.mine()
-            s.coins[seat] += 1
-        s.log = (("income", players[seat], amount), s.log)
-        return
-    if kind == "coup":
-        target = g.seat[action["target"]]
-        s.add_log({"event": "coup", "player": players[seat], "target": players[target]})
-        flow.pay_treasury(s, seat, 7)
-        flow.lose_life(s, target, "coup")
-        return
-    if kind == "foreign_aid":
-        s.log = (("foreign_aid", players[seat]), s.log)
-        s.stack.append(
-            {
-                "k": "act",
-                "a": seat,
-                "key": "foreign_aid",
-                "t": -1,
-                "mode": None,
-                "st": "post",
-                "action": action if type(action) is Action else dict(action),
-            }
-        )
-        return
-    if kind == "power":
-        character = action["character"]
-        target = g.seat[action["target"]] if "target" in action else -1
-        mode = action.get("mode")
-        if mode is not None:
-            entry = {"event": "claim", "player": players[seat], "character": character}
-            if target >= 0:
-                entry["target"] = players[target]
-            entry["mode"] = mode
-        elif target >= 0:
-            entry = ("claim_t", players[seat], character, players[target])
-        else:
-            entry = ("claim", players[seat], character)
-        s.log = (entry, s.log)
-        s.stack.append(
-            {
-                "k": "act",
-                "a": seat,
-                "key": character,
-                "t": target,
-                "mode": mode,
-                "st": "claim",
-                "action": action if type(action) is Action else dict(action),
-            }
-        )
-        flow.push_challenge(s, seat, character, "action")
-        # a fresh window of living players: nothing runs before someone answers
-        return False if s.stack[-1]["k"] == "chal" else None
-    EXTENSION_ACTIONS[0](s, seat, action)
+    character = action["character"]
+    target = g.seat[action["target"]] if "target" in action else -1
+    mode = action.get("mode")
+    entry = {"event": "claim", "player": players[seat], "character": character}
+    if target >= 0:
+        entry["target"] = players[target]
+    if mode is not None:
+        entry["mode"] = mode
+    s.log = (entry, s.log)
+    s.stack.append(
+        {
+            KIND: ACT,
+            ACTOR: seat,
+            POWER: character,
+            TARGET: target,
+            MODE: mode,
+            STAGE: "claim",
+            PLAYED: _played(action),
+        }
+    )
+    flow.push_challenge(s, seat, character, "action")
+    # a fresh window of living players: nothing runs before someone answers
+    return False if s.stack[-1][KIND] == CHALLENGE else None
 
 
-def _act(s, f):
-    if not s.lives[f["a"]]:
-        s.stack.pop()  # the active player was eliminated: the action does nothing more
-        return
-    st = f["st"]
-    if st == "claim":
-        f = dict(f)
-        res = f.pop("res", 1)
-        if not res:
-            s.stack.pop()
-            s.add_log({"event": "failed", "player": s.game.players[f["a"]]})
-            return
-        f["st"] = "post"
-        s.stack[-1] = f
-        _post_claim(s, f, owned=True)
-        return
-    if st == "post":
-        _post_claim(s, f)
-        return
-    if st == "blockwin":
-        if "blocker" in f:
-            if f.get("res", 1):
-                s.stack.pop()
-                s.add_log({"event": "blocked", "player": s.game.players[f["a"]]})
-                on_blocked = ON_BLOCKED.get(f["key"])
-                if on_blocked is not None:
-                    on_blocked(s, f)
-                return
-        if "res" in f or "blocker" in f:
-            f = {k: v for k, v in f.items() if k not in ("res", "blocker", "bc")}
-        else:
-            f = f.copy()
-        f["st"] = st = "resolve"
-        s.stack[-1] = f
-        # fall through: resolve now
-    if st == "resolve":
-        target = f["t"]
-        if target >= 0 and not s.lives[target]:
-            s.stack.pop()  # ruling 9: the target is gone, nothing more happens
-            return
-        RESOLVE[f["key"]](s, f)
-        return
-    STAGES[st](s, f)
-
-
-flow.AUTO["act"] = _act
-
-# Filled by the extensions module (imported by the engine), so that this module needs not
-# import it: the stages of Complots 2 powers after their claim, and the turn actions of
-# Saint-Barthélemy and Tyrannie.
-STAGES: dict = {}
-EXTENSION_ACTIONS: list = [None]
-
-ON_BLOCKED = {}
-
-
-def _post_claim(s, f, owned=False):
-    """``owned``: ``f`` is a fresh copy made by this apply (no need to copy it again)."""
-    key = f["key"]
-    actor = f["a"]
-    target = f["t"]
-    cost = POWERS.get(key, (False, 0))[1]
-    if cost and key == "assassin":
-        flow.pay_treasury(s, actor, cost)
-    after = AFTER_CLAIM.get(key)
-    if after is not None:
-        f = after(s, f)
-        if f is None:
-            return
-    if target >= 0 and not s.lives[target]:
-        s.stack.pop()  # ruling 9: the target is gone, nothing more happens
-        return
-    blockers = s.game.blockers.get(key, ())
-    who = ()
-    if blockers:
-        if target >= 0 and key != "inquisiteur":
-            who = (target,)
-        else:
-            pick = BLOCKERS.get(key)
-            if pick is not None:
-                who = pick(s, f)
-    if not owned:
-        f = dict(f)
-    if who:
-        f["st"] = "blockwin"
-        s.stack[-1] = f
-        s.stack.append({"k": "block", "w": who, "chars": blockers, "a": actor})
-    else:
-        f["st"] = "resolve"
-        s.stack[-1] = f
-        RESOLVE[key](s, f)  # what ``run`` would do next (actor and target are alive)
-
-
-def _foreign_aid_blockers(s, f):
-    actor = f["a"]
+def foreign_aid_blockers(s, f):
+    """Every opponent (Saint-Barthélemy: of the other religion, when divided)."""
+    actor = f[ACTOR]
     seats = flow.others_alive_seat_order(s, actor)
     if flow.divided(s):
         rel = s.religion
@@ -189,61 +122,68 @@ def _foreign_aid_blockers(s, f):
     return seats
 
 
-BLOCKERS["foreign_aid"] = _foreign_aid_blockers
-
-
-def block(s, f, seat, character):
-    """``seat`` blocks the action below the block window ``f`` with ``character``."""
+def block(s, f, seat, action):
+    """``seat`` blocks the action below the block window ``f`` with a character."""
+    character = action["character"]
     s.stack.pop()
     act = dict(s.stack[-1])
-    act["blocker"] = seat
-    act["bc"] = character
+    act[BLOCKER] = seat
+    act[BLOCKED_WITH] = character
     s.stack[-1] = act
     players = s.game.players
-    s.log = (("block", players[seat], character, players[act["a"]]), s.log)
+    s.add_log(
+        {
+            "event": "block",
+            "player": players[seat],
+            "character": character,
+            "against": players[act[ACTOR]],
+        }
+    )
     flow.push_challenge(s, seat, character, "block")
 
 
 # -- resolutions -----------------------------------------------------------------------
 
 
-def _resolve_foreign_aid(s, f):
+def resolve_foreign_aid(s, f):
     s.stack.pop()
-    flow.gain(s, f["a"], 2)
+    flow.gain(s, f[ACTOR], 2)
 
 
-def _resolve_duchesse(s, f):
+def resolve_duchesse(s, f):
     s.stack.pop()
-    flow.gain(s, f["a"], 3)
+    flow.gain(s, f[ACTOR], 3)
 
 
-def _resolve_assassin(s, f):
+def resolve_assassin(s, f):
     s.stack.pop()
-    flow.lose_life(s, f["t"], "assassin")
+    flow.lose_life(s, f[TARGET], "assassin")
 
 
-def _resolve_capitaine(s, f):
+def resolve_capitaine(s, f):
     s.stack.pop()
-    flow.transfer(s, f["t"], f["a"], 2, event="steal")
+    flow.transfer(s, f[TARGET], f[ACTOR], 2, event="steal")
 
 
-def _resolve_exchange(s, f):
+def resolve_exchange(s, f):
     s.stack.pop()
-    start_exchange(s, f["a"], DRAWS[f["key"]], spy=f["key"] == "espion")
+    start_exchange(s, f[ACTOR], DRAWS[f[POWER]], spy=f[POWER] == "espion")
 
 
 def start_exchange(s, seat, count, spy=False):
     drawn = s.draw(count)
-    s.log = (("exchange", s.game.players[seat], len(drawn)), s.log)
-    s.stack.append({"k": "exch", "w": (seat,), "d": drawn, "spy": spy})
+    s.log = ({"event": "exchange", "player": s.game.players[seat], "drawn": len(drawn)}, s.log)
+    s.stack.append({KIND: EXCHANGE, WAITING: (seat,), DRAWN: drawn, SPYING: spy})
 
 
-def finish_exchange(s, f, seat, keep):
-    """Keep ``keep`` (validated) among the live cards and the drawn ones; return the rest."""
+def finish_exchange(s, f, seat, action):
+    """Keep ``action["keep"]`` (validated) among the live cards and the drawn ones; the rest
+    goes back into the Court."""
+    keep = action["keep"]
     s.stack.pop()
     hand = s.hands[seat]
     pool = [c for c, st in hand if st == ALIVE]
-    pool.extend(f["d"])
+    pool.extend(f[DRAWN])
     for c in keep:
         pool.remove(c)
     kept = iter(keep)
@@ -251,26 +191,37 @@ def finish_exchange(s, f, seat, keep):
     s.hands[seat] = tuple([(next(kept), ALIVE) if card[1] == ALIVE else card for card in hand])
     s.shuffle_court(pool)
     player = s.game.players[seat]
-    s.add_log({"event": "kept", "player": player, "cards": list(keep), "only": player})
-    if f["spy"] and s.coins[seat] >= 1 and s.court:
-        s.stack.append({"k": "spy", "w": (seat,)})
+    s.log = ({"event": "kept", "player": player, "cards": list(keep), "only": player}, s.log)
+    if f[SPYING] and s.coins[seat] >= 1 and s.court:
+        s.stack.append({KIND: SPY, WAITING: (seat,)})
 
 
-def _resolve_inquisiteur(s, f):
-    if f["mode"] == "exchange":
+def resolve_inquisiteur(s, f):
+    if f[MODE] == "exchange":
         s.stack.pop()
-        start_exchange(s, f["a"], 1)
+        start_exchange(s, f[ACTOR], 1)
         return
     s.stack.pop()
-    target = f["t"]
+    target = f[TARGET]
     if not s.lives[target]:
         return
     hand = s.hands[target]
     live = [i for i, (c, st) in enumerate(hand) if st == ALIVE]
     if len(live) == 1:  # a real choice is always asked for, even between twins
-        show_card(s, f["a"], target, live[0])
+        show_card(s, f[ACTOR], target, live[0])
     else:
-        s.stack.append({"k": "show", "w": (target,), "by": f["a"]})
+        s.stack.append({KIND: SHOW, WAITING: (target,), BY: f[ACTOR]})
+
+
+def show(s, f, seat, action):
+    """The examined player shows the card the action names (the ``show`` decision)."""
+    s.stack.pop()
+    show_card(s, f[BY], seat, flow.first_live(s, seat, action["character"]))
+
+
+def return_drawn(s, f):
+    """An exchange lapsed (its player was eliminated): the drawn cards go back."""
+    s.shuffle_court(f[DRAWN])
 
 
 def show_card(s, inquisiteur, target, index):
@@ -284,34 +235,39 @@ def show_card(s, inquisiteur, target, index):
         }
     )
     s.stack.append(
-        {"k": "exam", "w": (inquisiteur,), "t": target, "i": index, "c": s.hands[target][index][0]}
+        {
+            KIND: EXAMINE,
+            WAITING: (inquisiteur,),
+            TARGET: target,
+            CARD_INDEX: index,
+            SHOWN: s.hands[target][index][0],
+        }
     )
 
 
-def examine_decision(s, f, discard):
+def examine_decision(s, f, seat, action):
+    """The Inquisiteur gives the card back or forces a discard (the ``examine`` decision)."""
+    discard = action["type"] == "force_discard"
     s.stack.pop()
     players = s.game.players
-    target = f["t"]
+    target = f[TARGET]
     s.add_log(
         {
             "event": "examine",
-            "player": players[f["w"][0]],
+            "player": players[f[WAITING][0]],
             "target": players[target],
             "discarded": discard,
         }
     )
     if discard:
-        flow.replace_card(s, target, f["i"])
+        _replace_card(s, target, f[CARD_INDEX])
 
 
-RESOLVE.update(
-    {
-        "foreign_aid": _resolve_foreign_aid,
-        "duchesse": _resolve_duchesse,
-        "assassin": _resolve_assassin,
-        "capitaine": _resolve_capitaine,
-        "ambassadeur": _resolve_exchange,
-        "espion": _resolve_exchange,
-        "inquisiteur": _resolve_inquisiteur,
-    }
-)
+def _replace_card(s, seat, index):
+    """The card at ``index`` goes into the Court, the Court is shuffled, a new card drawn."""
+    hand = s.hands[seat]
+    new = s.swap_with_court(hand[index][0])
+    player = s.game.players[seat]
+    s.log = ({"event": "drew", "player": player, "cards": [new], "only": player}, s.log)
+    s.mine()
+    s.hands[seat] = hand[:index] + ((new, ALIVE),) + hand[index + 1 :]

@@ -1,7 +1,31 @@
 """Resigning: a player leaves the game at once, whatever moment is open (see "Resigning"
 in the package docstring)."""
 
-from games.engines.complots import flow
+from games.engines.complots import extensions, flow
+from games.engines.complots.frames import (
+    ACTOR,
+    ANNOUNCE,
+    BLACKMAIL,
+    BLOCK,
+    BY,
+    CANDIDATES,
+    CHALLENGE,
+    CHOOSE,
+    CLAIMANT,
+    COUNT,
+    EXAMINE,
+    GIVE,
+    KIND,
+    PLAGUE,
+    POOREST,
+    PURPOSE,
+    SHOW,
+    SPLIT,
+    STEP,
+    TARGET,
+    TOTAL,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, PENDING_LOSS, REVEALED
 
 
@@ -17,13 +41,13 @@ def resign(s, seat):
     """
     g = s.game
     name = g.players[seat]
-    s.add_log({"event": "resign", "player": name})
+    s.log = ({"event": "resign", "player": name}, s.log)
     stack = s.stack
-    if stack and stack[-1]["k"] == "choose":
+    if stack and stack[-1][KIND] == CHOOSE:
         # two-player setup: the game ends now; whoever has not chosen yet gets the default
         # card (the first of their pile), so that every hand is complete
         s.mine()
-        for i in stack[-1]["w"]:
+        for i in stack[-1][WAITING]:
             s.hands[i] = s.hands[i] + ((s.piles[i][0], ALIVE),)
             s.lives[i] += 1
         stack.pop()
@@ -31,7 +55,7 @@ def resign(s, seat):
     cards = []
     for c, st in hand:
         if st == ALIVE or st == PENDING_LOSS:
-            s.add_log({"event": "lose", "player": name, "character": c})
+            s.log = ({"event": "lose", "player": name, "character": c}, s.log)
             st = REVEALED
         cards.append((c, st))
     s.mine()
@@ -39,47 +63,52 @@ def resign(s, seat):
     s.lives[seat] = 0
     if stack:
         f = stack[-1]
-        k = f["k"]
-        if k == "chal" and f["who"] == seat:
+        k = f[KIND]
+        if k == CHALLENGE and f[CLAIMANT] == seat:
             stack.pop()  # their claim is abandoned: it fails, nobody challenges it
             flow.set_result(s, 0)
-        elif k == "block" and f["a"] == seat:
+        elif k == BLOCK and f[ACTOR] == seat:
             stack.pop()  # nobody needs to block an action that stops
-        elif k == "ann" and f["for"] == "act" and len(stack) > 1 and stack[-2].get("a") == seat:
+        elif (
+            k == ANNOUNCE
+            and f[PURPOSE] == "act"
+            and len(stack) > 1
+            and stack[-2].get(ACTOR) == seat
+        ):
             stack.pop()  # no counter-announcement against an action that stops
-        elif k in ("show", "bm") and f["by"] == seat:
+        elif k in (SHOW, BLACKMAIL) and f[BY] == seat:
             stack.pop()  # the Inquisiteur / Maître-Chanteur is gone: nothing more happens
-        elif k == "exam" and f["t"] == seat:
+        elif k == EXAMINE and f[TARGET] == seat:
             stack.pop()  # the examined player is gone: the Inquisiteur has nothing to decide
-        elif k == "give" and seat in f["cand"]:
-            cand = tuple(i for i in f["cand"] if i != seat)
+        elif k == GIVE and seat in f[CANDIDATES]:
+            cand = tuple(i for i in f[CANDIDATES] if i != seat)
             if cand:
-                stack[-1] = {**f, "cand": cand, "n": min(f["n"], len(cand))}
+                stack[-1] = {**f, CANDIDATES: cand, COUNT: min(f[COUNT], len(cand))}
             else:
                 stack.pop()
-        elif k == "plague" and seat in f["cand"]:
-            cand = tuple(i for i in f["cand"] if i != seat)
+        elif k == PLAGUE and seat in f[CANDIDATES]:
+            cand = tuple(i for i in f[CANDIDATES] if i != seat)
             if cand:
-                stack[-1] = {**f, "cand": cand}
+                stack[-1] = {**f, CANDIDATES: cand}
             else:
                 stack.pop()
                 s.plague = -1
-        elif k == "split" and (seat in f["cand"] or seat in f.get("poor", ())):
+        elif k == SPLIT and (seat in f[CANDIDATES] or seat in f.get(POOREST, ())):
             _resign_split(s, f, seat)
     flow.eliminate(s, seat)
 
 
 def _resign_split(s, f, seat):
     """A Justicier's split loses a tied player who resigned."""
-    cand = tuple(i for i in f["cand"] if i != seat)
-    frame = {**f, "cand": cand}
-    if "poor" in f:
-        frame["poor"] = tuple(i for i in f["poor"] if i != seat)
-    if f["step"] == "take":
-        frame["total"] = min(f["total"], sum(s.coins[i] for i in cand))
-    if cand and frame["total"]:
+    cand = tuple(i for i in f[CANDIDATES] if i != seat)
+    frame = {**f, CANDIDATES: cand}
+    if POOREST in f:
+        frame[POOREST] = tuple(i for i in f[POOREST] if i != seat)
+    if f[STEP] == "take":
+        frame[TOTAL] = min(f[TOTAL], sum(s.coins[i] for i in cand))
+    if cand and frame[TOTAL]:
         s.stack[-1] = frame
         return
     s.stack.pop()
-    if f["step"] == "take":
-        flow.JUSTICIER_GIVE[0](s, f["w"][0], 0, frame["poor"])
+    if f[STEP] == "take":
+        extensions.justicier_give(s, f[WAITING][0], 0, frame[POOREST])

@@ -3,6 +3,7 @@
 from itertools import permutations
 
 from games.engines.base import IllegalAction, SeededRandom, order_index, seed_to_key, shuffle_at
+from games.engines.complots import flow
 from games.engines.complots.characters import (
     BASE_CHARACTERS,
     CLAN_MEMBERS,
@@ -11,11 +12,17 @@ from games.engines.complots.characters import (
     TREASURY_TOTAL,
     validate_characters,
 )
+from games.engines.complots.frames import (
+    CHOOSE,
+    KIND,
+    WAITING,
+)
 from games.engines.complots.state import ALIVE, Game, State
 
 _COPIES = {3: (0, 1, 2), 4: (0, 1, 2, 3)}
 _OPTION_KEYS = {"characters", "saint_barthelemy", "tyrannie", "setup"}
 _SETUP_KEYS = {"hands", "court", "coins", "first_player", "religions"}
+_NO_OPTIONS: dict = {}  # never changed
 
 
 def _fail(message):
@@ -68,92 +75,28 @@ def _take(pool, cards, what):
         pool.remove(c)
 
 
-def _two_player_deal(order):
-    third = [BASE_CHARACTERS[i] for i in order]
-    return ((third.pop(), ALIVE),), ((third.pop(), ALIVE),), tuple(third)
-
-
-#: order index (``order_index`` of five items) -> (first hand, second hand, Court) of the
-#: base two-player deal: the third pile shuffled, the seats each take its top card in turn
-_TWO_PLAYER_DEALS = tuple(map(_two_player_deal, permutations(range(len(BASE_CHARACTERS)))))
-
-
-def _quick_new_game(players, seed):
-    """``new_game`` without options: the same deal as the general path, fewer checks."""
-    try:
-        key = seed_to_key(seed)
-    except ValueError as exc:
-        _fail(str(exc))
-    characters = BASE_CHARACTERS
-    n = len(players)
-    g = Game(players, characters, False, False, key, players[0])
-    coins = [2] * n
-    if n == 2:
-        # what SeededRandom(key, 0).shuffle of the five characters, then two pops, deals
-        index, ctr = order_index(key, 0, 5)
-        first_hand, second_hand, court = _TWO_PLAYER_DEALS[index]
-        hands = [first_hand, second_hand]
-        piles = (characters, characters)
-        lives = [1, 1]
-        coins[0] = 1
-    else:
-        deck = [c for c in characters for _ in _COPIES[g.copies]]
-        ctr = shuffle_at(key, 0, deck)
-        pop = deck.pop
-        hands = [((pop(), ALIVE), (pop(), ALIVE)) for _ in range(n)]
-        court = tuple(deck)
-        piles = None
-        lives = [2] * n
-    s = State.__new__(State)
-    s.game = g
-    s.cache = None
-    s.own = True
-    s.ctr = ctr
-    s.coins = coins
-    s.hands = hands
-    s.lives = lives
-    s.court = court
-    s.treasury = TREASURY_TOTAL - sum(coins)
-    s.hospice = 0
-    s.religion = None
-    s.cur = n - 1
-    s.turn = 0
-    s.stack = [{"k": "choose", "w": (0, 1)}] if n == 2 else []
-    s.log = (
-        {
-            "event": "start",
-            "players": list(players),
-            "first_player": players[0],
-            "characters": list(characters),
-        },
-        None,
-    )
-    s.piles = piles
-    s.plague = -1
-    s.beggar = -1
-    s.winner = -1
-    return s
-
-
-def new_game(players, options=None, seed=None):
-    players = _check_players(players)
+def _read_options(options, seed):
+    """The checked options: ``(characters, sb, tyr, setup, key, ctr)``; ``ctr`` is the
+    position in the seeded stream after drawing the characters."""
     if options is None:
-        return _quick_new_game(players, seed)
-    if not isinstance(options, dict):
+        options = _NO_OPTIONS
+    elif not isinstance(options, dict):
         _fail("Options must be a dict")
-    unknown = set(options) - _OPTION_KEYS
-    if unknown:
+    elif options.keys() - _OPTION_KEYS:
+        unknown = options.keys() - _OPTION_KEYS
         _fail(f"Unknown option(s): {', '.join(sorted(map(str, unknown)))}")
     try:
         key = seed_to_key(seed)
     except ValueError as exc:
         _fail(str(exc))
-    rng = SeededRandom(key, 0)
+    ctr = 0
     chosen = options.get("characters")
     if chosen is None:
         characters = BASE_CHARACTERS
     elif chosen == "random":
+        rng = SeededRandom(key, ctr)
         characters = tuple(rng.choice(CLAN_MEMBERS[clan]) for clan in CLANS)
+        ctr = rng.finish()
     else:
         try:
             characters = validate_characters(chosen)
@@ -165,71 +108,92 @@ def new_game(players, options=None, seed=None):
         _fail("saint_barthelemy and tyrannie must be true or false")
     setup = options.get("setup")
     if setup is None:
-        setup = {}
-    if not isinstance(setup, dict):
+        setup = _NO_OPTIONS
+    elif not isinstance(setup, dict):
         _fail("setup must be a dict")
-    unknown = set(setup) - _SETUP_KEYS
-    if unknown:
+    elif setup.keys() - _SETUP_KEYS:
+        unknown = setup.keys() - _SETUP_KEYS
         _fail(f"Unknown setup key(s): {', '.join(sorted(map(str, unknown)))}")
-    n = len(players)
-    first = setup.get("first_player", players[0])
-    if first not in players:
-        _fail(f"first_player {first!r} is not a player of this game")
-    g = Game(players, characters, sb, tyr, key, first)
-    first_seat = g.seat[first]
+    return characters, sb, tyr, setup, key, ctr
 
-    hands_setup = setup.get("hands") or {} if setup else {}
+
+def _read_setup_hands(g, setup):
+    """``setup["hands"]`` checked: {player: [slug, ...]}."""
+    hands_setup = setup.get("hands") or {}
     if not isinstance(hands_setup, dict):
         _fail("setup hands must map players to lists of characters")
     for p, cards in hands_setup.items():
         if p not in g.seat:
             _fail(f"setup hands: {p!r} is not a player of this game")
-        _check_slugs(cards, characters, f"setup hands of {p}")
-        limit = 2
-        if len(cards) > limit or (n > 2 and len(cards) != 2) or not cards:
+        _check_slugs(cards, g.characters, f"setup hands of {p}")
+        if len(cards) > 2 or (g.n > 2 and len(cards) != 2) or not cards:
             _fail(f"setup hands of {p} must hold two cards (one or two with two players)")
-    court_setup = _check_slugs(setup.get("court", []), characters, "setup court")
+    return hands_setup
 
-    hands = [None] * n
-    piles = None
-    choosing = ()
-    if n == 2:
-        third = list(characters)
-        piles_list = [list(characters), list(characters)]
-        for p, cards in hands_setup.items():
-            seat = g.seat[p]
-            _take(third, cards[:1], f"setup hands of {p} (first card, from the third pile)")
-            if len(cards) == 2:
-                _take(piles_list[seat], cards[1:], f"setup hands of {p} (own pile)")
-        _take(third, court_setup, "setup court")
-        rng.shuffle(third)
-        for seat in range(n):
-            p = players[seat]
-            if p in hands_setup:
-                hands[seat] = list(hands_setup[p])
-            else:
-                hands[seat] = [third.pop()]
-        court = court_setup + third
-        if len(court) != 3:
-            _fail("With two players the Court holds exactly three cards")
-        piles = tuple(tuple(pile) for pile in piles_list)
-        choosing = tuple(i for i in range(n) if len(hands[i]) == 1)
-    else:
-        deck = [c for c in characters for _ in _COPIES[g.copies]]
-        for p, cards in hands_setup.items():
-            _take(deck, cards, f"setup hands of {p}")
-        _take(deck, court_setup, "setup court")
-        rng.shuffle(deck)
-        for seat in range(n):
-            p = players[seat]
-            if p in hands_setup:
-                hands[seat] = list(hands_setup[p])
-            else:
-                hands[seat] = [deck.pop(), deck.pop()]
-        court = court_setup + deck
 
-    coins = [2] * n
-    if n == 2:
+def _hand(cards):
+    """A hand placed by the setup (None: none placed)."""
+    return tuple([(c, ALIVE) for c in cards]) if cards else None
+
+
+#: characters -> order index (``order_index`` of five cards) -> (first hand, second hand,
+#: Court) of a two-player deal with nothing set up: what the shuffle below deals, ready-made
+_TWO_PLAYER_DEALS: dict = {}
+
+
+def _two_player_deals(characters):
+    deals = _TWO_PLAYER_DEALS.get(characters)
+    if deals is None:
+        deals = _TWO_PLAYER_DEALS[characters] = tuple(
+            (
+                ((characters[o[4]], ALIVE),),
+                ((characters[o[3]], ALIVE),),
+                tuple(map(characters.__getitem__, o[:3])),
+            )
+            for o in permutations(range(5))
+        )
+    return deals
+
+
+def _deal_two_players(g, hands_setup, court_setup, ctr):
+    """Two players: each gets the top card of a shuffled third pile of the five characters
+    (the other three are the Court) and will ``choose`` one from their own pile."""
+    characters = g.characters
+    if not hands_setup and not court_setup:  # the usual deal: the same, from a table
+        index, ctr = order_index(g.key, ctr, 5)
+        first, second, court = _two_player_deals(characters)[index]
+        return [first, second], court, (characters, characters), ctr
+    third = list(characters)
+    piles = [list(characters), list(characters)]
+    for p, cards in hands_setup.items():
+        _take(third, cards[:1], f"setup hands of {p} (first card, from the third pile)")
+        if len(cards) == 2:
+            _take(piles[g.seat[p]], cards[1:], f"setup hands of {p} (own pile)")
+    _take(third, court_setup, "setup court")
+    ctr = shuffle_at(g.key, ctr, third)
+    hands = [_hand(hands_setup.get(p)) or ((third.pop(), ALIVE),) for p in g.players]
+    court = court_setup + third
+    if len(court) != 3:
+        _fail("With two players the Court holds exactly three cards")
+    return hands, court, (tuple(piles[0]), tuple(piles[1])), ctr
+
+
+def _deal(g, hands_setup, court_setup, ctr):
+    """Three players or more: two cards each from the shuffled deck, the rest is the Court."""
+    deck = [c for c in g.characters for _ in _COPIES[g.copies]]
+    for p, cards in hands_setup.items():
+        _take(deck, cards, f"setup hands of {p}")
+    _take(deck, court_setup, "setup court")
+    ctr = shuffle_at(g.key, ctr, deck)
+    pop = deck.pop
+    hands = [_hand(hands_setup.get(p)) or ((pop(), ALIVE), (pop(), ALIVE)) for p in g.players]
+    return hands, court_setup + deck, None, ctr
+
+
+def _read_coins(g, setup, first_seat):
+    """2 Or each (the first player of a two-player game: 1), then ``setup["coins"]``."""
+    coins = [2] * g.n
+    if g.n == 2:
         coins[first_seat] = 1
     coins_setup = setup.get("coins") or {}
     if not isinstance(coins_setup, dict):
@@ -242,50 +206,100 @@ def new_game(players, options=None, seed=None):
         coins[g.seat[p]] = amount
     if sum(coins) > TREASURY_TOTAL:
         _fail(f"The players cannot hold more than {TREASURY_TOTAL} Or in all")
+    return coins
 
-    religion = None
-    if sb:
-        religion = [RELIGIONS[(seat - first_seat) % n % 2] for seat in range(n)]
-        rel_setup = setup.get("religions") or {}
-        if not isinstance(rel_setup, dict):
-            _fail("setup religions must map players to catholique or protestant")
-        for p, r in rel_setup.items():
-            if p not in g.seat:
-                _fail(f"setup religions: {p!r} is not a player of this game")
-            if r not in RELIGIONS:
-                _fail("A religion is 'catholique' or 'protestant'")
-            religion[g.seat[p]] = r
-    elif setup.get("religions"):
-        _fail("religions need the saint_barthelemy option")
+
+def _read_religions(g, setup, first_seat):
+    """Saint-Barthélemy: alternating from the first player (catholique), then
+    ``setup["religions"]``; None without the extension."""
+    if not g.sb:
+        if setup.get("religions"):
+            _fail("religions need the saint_barthelemy option")
+        return None
+    n = g.n
+    religion = [RELIGIONS[(seat - first_seat) % n % 2] for seat in range(n)]
+    rel_setup = setup.get("religions") or {}
+    if not isinstance(rel_setup, dict):
+        _fail("setup religions must map players to catholique or protestant")
+    for p, r in rel_setup.items():
+        if p not in g.seat:
+            _fail(f"setup religions: {p!r} is not a player of this game")
+        if r not in RELIGIONS:
+            _fail("A religion is 'catholique' or 'protestant'")
+        religion[g.seat[p]] = r
+    return religion
+
+
+def new_game(players, options=None, seed=None):
+    """A new game (see "Options" in the package docstring); raises ``IllegalAction``."""
+    players = _check_players(players)
+    characters, sb, tyr, setup, key, ctr = _read_options(options, seed)
+    first = setup.get("first_player", players[0])
+    if first not in players:
+        _fail(f"first_player {first!r} is not a player of this game")
+    g = Game(players, characters, sb, tyr, key, first)
+    first_seat = g.seat[first]
+    n = g.n
+    # the deal, after the cards the setup places (a test's or a moderator's)
+    if setup:
+        hands_setup = _read_setup_hands(g, setup)
+        court_setup = _check_slugs(setup.get("court", []), characters, "setup court")
+    else:
+        hands_setup, court_setup = _NO_OPTIONS, []
+    deal = _deal_two_players if n == 2 else _deal
+    hands, court, piles, ctr = deal(g, hands_setup, court_setup, ctr)
+    coins = _read_coins(g, setup, first_seat)
+    religion = _read_religions(g, setup, first_seat)
 
     s = State.__new__(State)
     s.game = g
     s.cache = None
     s.own = True
-    s.ctr = rng.finish()
+    s.ctr = ctr
     s.coins = coins
-    s.hands = [tuple([(c, ALIVE) for c in hand]) for hand in hands]
-    s.lives = [len(hand) for hand in hands]
+    s.hands = hands
+    s.lives = lives = [len(hand) for hand in hands]
     s.court = tuple(court)
     s.treasury = TREASURY_TOTAL - sum(coins)
     s.hospice = 0
     s.religion = religion
     s.cur = (first_seat - 1) % n
     s.turn = 0
-    s.stack = []
-    s.log = None
-    s.piles = piles
-    s.plague = -1
-    s.beggar = -1
-    s.winner = -1
-    s.add_log(
+    # two players: a ``choose`` decision for whoever holds one card (both, unless set up)
+    choosing = tuple([i for i in (0, 1) if lives[i] == 1]) if n == 2 else ()
+    s.stack = [{KIND: CHOOSE, WAITING: choosing}] if choosing else []
+    s.log = (
         {
             "event": "start",
             "players": list(players),
             "first_player": first,
             "characters": list(characters),
-        }
+        },
+        None,
     )
-    if choosing:
-        s.stack.append({"k": "choose", "w": choosing})
+    s.piles = piles
+    s.plague = -1
+    s.beggar = -1
+    s.winner = -1
     return s
+
+
+def choose(s, f, seat, action):
+    """Two-player setup: ``seat`` takes a card from their own pile (the ``choose`` decision).
+
+    Returns False while the other player has not chosen (nothing to run)."""
+    s.mine()
+    s.hands[seat] = s.hands[seat] + ((action["character"], ALIVE),)
+    s.lives[seat] += 1
+    waiting = f[WAITING]
+    stack = s.stack
+    if len(waiting) == 2:  # the other player has not chosen yet: nothing to run
+        stack[-1] = s.game.t.choose_frames[waiting[0] if waiting[1] == seat else waiting[1]]
+        return False
+    stack.pop()
+    if stack or s.winner >= 0:
+        return True
+    # every hand is complete and everyone alive: the first turn starts (``run`` would do
+    # just this and stop at the turn frame)
+    flow.start_turn(s, flow.next_alive(s, s.cur))
+    return not stack  # a turn skipped (never at the start, but ``run`` would go on)

@@ -6,8 +6,8 @@ Conventions that make the shallow copy safe:
   everything inside them is immutable (ints, strs, tuples, frames treated as frozen dicts:
   a frame is changed by replacing it, never in place).
 - ``court`` is a tuple, replaced whenever it changes.
-- ``log`` is a cons list ``(entry, previous)``: appending shares the whole past. Frequent
-  entries are tuples (``LOG_KEYS``), the others dicts; ``copy_entry`` gives the dict.
+- ``log`` is a cons list ``(entry, previous)``: appending shares the whole past. Entries
+  are the documented dicts, never changed once logged; ``copy_entry`` copies one.
 - ``game`` holds what never changes during a game (players, seats, characters, options, RNG
   key, action templates); every copy shares it.
 
@@ -16,7 +16,13 @@ A hand is a tuple of ``(character, status)`` pairs. Status: ``ALIVE`` (face down
 ``PENDING_LOSS`` (lost, while its owner may still announce the Sorcière).
 """
 
-from games.engines.base import SeededRandom, shuffle_at
+from games.engines.base import shuffle_at
+from games.engines.complots.frames import (
+    CHOOSE,
+    KIND,
+    TURN,
+    WAITING,
+)
 
 ALIVE, REVEALED, HIDDEN_LOST, PENDING_LOSS = 0, 1, 2, 3
 
@@ -201,7 +207,7 @@ class Templates:
         self.block_lists = {}
         self.turns = {}
         # frames are never changed in place (they are replaced): one turn frame per seat
-        self.turn_frames = tuple({"k": "turn", "w": (i,)} for i in range(len(names)))
+        self.turn_frames = tuple({KIND: TURN, WAITING: (i,)} for i in range(len(names)))
         self.exchanges = {}
         n = len(names)
         # seat -> the other seats clockwise from the next one / in seat order
@@ -209,7 +215,7 @@ class Templates:
         self.others = tuple(tuple(j for j in range(n) if j != i) for i in range(n))
         self.choose_lists = {}
         # two-player setup: the ``choose`` frame left once the other seat has chosen
-        self.choose_frames = tuple({"k": "choose", "w": (i,)} for i in range(n))
+        self.choose_frames = tuple({KIND: CHOOSE, WAITING: (i,)} for i in range(n))
         self.lose_frames = {}
         from games.engines.complots.characters import BLOCKED_BY
 
@@ -272,9 +278,6 @@ class State:
 
     # -- small helpers used everywhere -------------------------------------------------
 
-    def rng(self):
-        return SeededRandom(self.game.key, self.ctr)
-
     def shuffle_court(self, extra=()):
         """Put ``extra`` cards into the Court and shuffle it from the seeded stream."""
         cards = [*self.court, *extra]
@@ -299,51 +302,8 @@ class State:
         return drawn
 
 
-#: The most frequent log entries are stored as tuples ``(event, value, ...)`` (cheaper to
-#: build than dicts); these are their keys after ``"event"``. ``log_entries`` (for ``view``
-#: and ``dump``) turns them into the documented dicts.
-LOG_KEYS = {
-    # tag: (event, keys after "event")
-    "turn": ("turn", ("player", "number")),
-    "income": ("income", ("player", "amount")),
-    "challenge": ("challenge", ("player", "claimant", "character")),
-    "proof": ("proof", ("player", "character")),
-    "bluff": ("bluff", ("player", "character")),
-    "lose": ("lose", ("player", "character")),
-    "claim": ("claim", ("player", "character")),
-    "claim_t": ("claim", ("player", "character", "target")),
-    "foreign_aid": ("foreign_aid", ("player",)),
-    "block": ("block", ("player", "character", "against")),
-    "gain": ("gain", ("player", "amount")),
-    "pay": ("pay", ("player", "to", "amount")),
-    "steal": ("steal", ("player", "target", "amount")),
-    "exchange": ("exchange", ("player", "drawn")),
-    "eliminated": ("eliminated", ("player",)),
-    "pass": ("pass", ("player", "moment")),
-}
-
-
-def entry_event(entry):
-    """The ``"event"`` of a stored log entry (tuple or dict)."""
-    if type(entry) is tuple:
-        return LOG_KEYS[entry[0]][0]
-    return entry["event"]
-
-
-def entry_dict(entry):
-    """A log entry as its dict (entries stored as tuples are converted)."""
-    if type(entry) is tuple:
-        event, keys = LOG_KEYS[entry[0]]
-        out = {"event": event}
-        out.update(zip(keys, entry[1:], strict=True))
-        return out
-    return entry
-
-
 def copy_entry(entry):
     """A copy of a log entry that shares no list with the state."""
-    if type(entry) is tuple:
-        return entry_dict(entry)
     return {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items()}
 
 
@@ -351,13 +311,11 @@ def private_to(entry):
     """The one player a private log entry is for (what only they learn: a card drawn after
     a proven claim or a discard, the cards kept in an exchange, a card shown to them), or
     None for a public entry. ``view`` gives a private entry to that player only."""
-    if type(entry) is dict:
-        return entry.get("only")
-    return None
+    return entry.get("only")
 
 
 def log_entries(log):
-    """The entries of a cons log, oldest first (tuple entries stay tuples: see copy_entry)."""
+    """The entries of a cons log, oldest first (the stored dicts: see copy_entry)."""
     out = []
     while log is not None:
         out.append(log[0])

@@ -2,33 +2,69 @@
 
 from games.engines.base import N_
 from games.engines.complots.flow import divided
+from games.engines.complots.frames import (
+    ACT,
+    ANNOUNCE,
+    ANNOUNCED,
+    ANNOUNCERS,
+    BLACKMAIL,
+    BLOCK,
+    BLOCKED_WITH,
+    BLOCKER,
+    BY,
+    CAN_BLOCK,
+    CANDIDATES,
+    CHALLENGE,
+    CHOOSE,
+    CLAIM_KIND,
+    CLAIMANT,
+    CLAIMED,
+    COUNT,
+    DEAD,
+    DRAWN,
+    EXAMINE,
+    EXCHANGE,
+    GIVE,
+    HOLDER,
+    KIND,
+    LOSE,
+    PLAGUE,
+    PLAYED,
+    PURPOSE,
+    REASON,
+    SHOW,
+    SHOWN,
+    SPLIT,
+    SPY,
+    STEP,
+    TARGET,
+    TOTAL,
+    TURN,
+    WAITING,
+)
 from games.engines.complots.state import (
     ALIVE,
-    HIDDEN_LOST,
-    PENDING_LOSS,
     REVEALED,
     copy_entry,
-    entry_dict,
-    entry_event,
     log_entries,
     private_to,
 )
 
 _MOMENTS = {
-    "turn": "turn",
-    "chal": "challenge",
-    "block": "block",
-    "lose": "lose",
-    "exch": "exchange",
-    "show": "show",
-    "exam": "examine",
-    "ann": "announce",
-    "give": "give",
-    "split": "split",
-    "bm": "blackmail",
-    "spy": "spy",
-    "plague": "plague",
-    "choose": "choose",
+    TURN: "turn",
+    CHALLENGE: "challenge",
+    BLOCK: "block",
+    LOSE: "lose",
+    EXCHANGE: "exchange",
+    SHOW: "show",
+    EXAMINE: "examine",
+    ANNOUNCE: "announce",
+    GIVE: "give",
+    SPLIT: "split",
+    BLACKMAIL: "blackmail",
+    SPY: "spy",
+    PLAGUE: "plague",
+    CHOOSE: "choose",
 }
 
 
@@ -43,7 +79,7 @@ def _card(character, status, mine):
 
 def _act_frame(stack):
     for f in reversed(stack):
-        if f["k"] == "act":
+        if f[KIND] == ACT:
             return f
     return None
 
@@ -66,7 +102,7 @@ def _turn_action(s):
     log = s.log
     while log is not None:
         entry = log[0]
-        event = entry_event(entry)
+        event = entry["event"]
         if event == "turn":
             break
         if event in _TURN_ACTIONS:
@@ -74,7 +110,6 @@ def _turn_action(s):
         log = log[1]
     if found is None:
         return None
-    found = entry_dict(found)
     event = found["event"]
     if event == "claim":
         action = {"type": "power", "character": found["character"]}
@@ -95,58 +130,58 @@ def _pending(s, seat):
     g = s.game
     players = g.players
     f = s.stack[-1]
-    k = f["k"]
+    k = f[KIND]
     act = _act_frame(s.stack)
     pending = {
         "moment": _MOMENTS[k],
-        "player": players[s.cur] if k != "choose" else None,
-        "action": dict(act["action"]) if act is not None else _turn_action(s),
+        "player": players[s.cur] if k != CHOOSE else None,
+        "action": dict(act[PLAYED]) if act is not None else _turn_action(s),
         "claim": None,
         "block": None,
-        "waiting_for": [players[i] for i in f["w"]],
+        "waiting_for": [players[i] for i in f[WAITING]],
     }
-    if act is not None and "blocker" in act:
-        pending["block"] = {"player": players[act["blocker"]], "character": act["bc"]}
-    if k == "chal":
+    if act is not None and BLOCKER in act:
+        pending["block"] = {"player": players[act[BLOCKER]], "character": act[BLOCKED_WITH]}
+    if k == CHALLENGE:
         pending["claim"] = {
-            "player": players[f["who"]],
-            "character": f["c"],
-            "kind": f["kind"],
+            "player": players[f[CLAIMANT]],
+            "character": f[CLAIMED],
+            "kind": f[CLAIM_KIND],
         }
-    elif k == "lose":
-        pending["decider"] = players[f["w"][0]]
-        pending["reason"] = f["reason"]
-    elif k == "block":
-        pending["blockers"] = list(f["chars"])
-    elif k == "ann":
-        pending["announce"] = f["c"]
-        pending["announcers"] = [players[i] for i in f["a"]]
-        if f["for"] == "croque_mort":
-            pending["eliminated"] = players[f["dead"]]
-        if f["for"] in ("sorciere", "plague"):
-            pending["decider"] = players[f["holder"]]
-    elif k in ("exch", "show", "exam", "bm", "spy"):
-        pending["decider"] = players[f["w"][0]]
-        if k == "exch":
-            pending["drawn"] = len(f["d"])
-        elif k == "show":
-            pending["inquisiteur"] = players[f["by"]]
-        elif k == "exam":
-            pending["target"] = players[f["t"]]
-        elif k == "bm":
-            pending["blackmailer"] = players[f["by"]]
-    elif k == "give":
-        pending["decider"] = players[f["w"][0]]
-        pending["count"] = f["n"]
-        pending["candidates"] = [players[i] for i in f["cand"]]
-    elif k == "split":
-        pending["decider"] = players[f["w"][0]]
-        pending["step"] = f["step"]
-        pending["total"] = f["total"]
-        pending["candidates"] = [players[i] for i in f["cand"]]
-    elif k == "plague":
-        pending["decider"] = players[f["w"][0]]
-        pending["candidates"] = [players[i] for i in f["cand"]]
+    elif k == LOSE:
+        pending["decider"] = players[f[WAITING][0]]
+        pending["reason"] = f[REASON]
+    elif k == BLOCK:
+        pending["blockers"] = list(f[CAN_BLOCK])
+    elif k == ANNOUNCE:
+        pending["announce"] = f[ANNOUNCED]
+        pending["announcers"] = [players[i] for i in f[ANNOUNCERS]]
+        if f[PURPOSE] == "croque_mort":
+            pending["eliminated"] = players[f[DEAD]]
+        if f[PURPOSE] in ("sorciere", "plague"):
+            pending["decider"] = players[f[HOLDER]]
+    elif k in (EXCHANGE, SHOW, EXAMINE, BLACKMAIL, SPY):
+        pending["decider"] = players[f[WAITING][0]]
+        if k == EXCHANGE:
+            pending["drawn"] = len(f[DRAWN])
+        elif k == SHOW:
+            pending["inquisiteur"] = players[f[BY]]
+        elif k == EXAMINE:
+            pending["target"] = players[f[TARGET]]
+        elif k == BLACKMAIL:
+            pending["blackmailer"] = players[f[BY]]
+    elif k == GIVE:
+        pending["decider"] = players[f[WAITING][0]]
+        pending["count"] = f[COUNT]
+        pending["candidates"] = [players[i] for i in f[CANDIDATES]]
+    elif k == SPLIT:
+        pending["decider"] = players[f[WAITING][0]]
+        pending["step"] = f[STEP]
+        pending["total"] = f[TOTAL]
+        pending["candidates"] = [players[i] for i in f[CANDIDATES]]
+    elif k == PLAGUE:
+        pending["decider"] = players[f[WAITING][0]]
+        pending["candidates"] = [players[i] for i in f[CANDIDATES]]
     return pending
 
 
@@ -155,15 +190,15 @@ def _private(s, seat):
     if seat is None or not s.stack:
         return out
     f = s.stack[-1]
-    k = f["k"]
-    if k == "choose" and seat in f["w"]:
+    k = f[KIND]
+    if k == CHOOSE and seat in f[WAITING]:
         out["pile"] = list(s.piles[seat])
-    elif k == "exch" and f["w"][0] == seat:
-        out["drawn"] = list(f["d"])
-    elif k == "exam" and f["w"][0] == seat:
-        out["shown"] = {"player": s.game.players[f["t"]], "character": f["c"]}
-    elif k == "exam" and f["t"] == seat:
-        out["shown_by_me"] = f["c"]
+    elif k == EXCHANGE and f[WAITING][0] == seat:
+        out["drawn"] = list(f[DRAWN])
+    elif k == EXAMINE and f[WAITING][0] == seat:
+        out["shown"] = {"player": s.game.players[f[TARGET]], "character": f[SHOWN]}
+    elif k == EXAMINE and f[TARGET] == seat:
+        out["shown_by_me"] = f[SHOWN]
     return out
 
 
@@ -200,7 +235,7 @@ def view_for(s, seat):
         "treasury": s.treasury,
         "court_size": len(s.court),
         "current_player": players[s.cur] if s.turn else None,
-        "waiting_for": [players[i] for i in stack[-1]["w"]] if stack else [],
+        "waiting_for": [players[i] for i in stack[-1][WAITING]] if stack else [],
         "characters": list(g.characters),
         "log": _log_for(s.log, players[seat] if seat is not None else None),
         "options": {"saint_barthelemy": g.sb, "tyrannie": g.tyr},
@@ -218,9 +253,6 @@ def view_for(s, seat):
             "beggar": players[s.beggar] if s.beggar >= 0 else None,
         }
     return view
-
-
-_ = (HIDDEN_LOST, PENDING_LOSS)
 
 
 # Log entries of other players' answers to an open question: they leave it open for the rest.
@@ -241,7 +273,7 @@ def decision_facts(s, seat, legal):
     progress = 0
     log = s.log
     while log is not None:
-        if entry_event(log[0]) not in ANSWERS:
+        if log[0]["event"] not in ANSWERS:
             progress += 1
         log = log[1]
     pending = _pending(s, seat)
@@ -285,10 +317,10 @@ def _why(s, seat, action):
     kind = action.get("type")
     if s.winner >= 0:
         return N_("The game is over"), {}
-    if not s.stack or seat not in s.stack[-1]["w"]:
+    if not s.stack or seat not in s.stack[-1][WAITING]:
         return N_("You have nothing to play now: wait for your turn or for a window"), {}
     f = s.stack[-1]
-    k = f["k"]
+    k = f[KIND]
     moment = _MOMENTS[k]
     if not isinstance(kind, str):
         return N_("An action needs a 'type'"), {}
@@ -307,7 +339,7 @@ def _why(s, seat, action):
         return N_("%(character)s is not one of the characters in play"), {
             "character": repr(character)
         }
-    if k == "turn":
+    if k == TURN:
         if s.coins[seat] >= 10 and kind != "coup":
             return N_("With 10 Or or more you must play an Assassinat (coup)"), {}
         if kind == "coup" and s.coins[seat] < 7:
@@ -322,9 +354,9 @@ def _why(s, seat, action):
         return N_("%(kind)s is not a legal action for your turn (check its keys and target)"), {
             "kind": repr(kind)
         }
-    if k == "block" and kind == "block":
+    if k == BLOCK and kind == "block":
         return N_("That character cannot block this action"), {}
-    if k == "chal" and kind not in ("challenge", "pass"):
+    if k == CHALLENGE and kind not in ("challenge", "pass"):
         return N_("A claim is open: you may only challenge or pass"), {}
     return N_("%(kind)s is not a legal action now (the moment is %(moment)s)"), {
         "kind": repr(kind),

@@ -51,7 +51,6 @@ for _s in SUITS:
     ENEMY["Q" + _s] = (30, 15)
     ENEMY["K" + _s] = (40, 20)
 
-FACE_CARDS = frozenset(ENEMY)
 #: the Tavern's cards before the Jesters: 2-10 of every suit and the four Aces
 TAVERN_BASE = tuple(r + s for r in ("A", *NUMBER_RANKS) for s in SUITS)
 
@@ -68,9 +67,13 @@ BIT = {c: 1 << i for i, c in enumerate(NAMES)}
 NAME = {b: c for c, b in BIT.items()}
 #: bit -> value
 BIT_VALUE = {b: VALUE[c] for c, b in BIT.items()}
-#: suit letter -> its suit bit (a play's suits are an or of these)
-SUIT_BIT = {"H": 1, "D": 2, "C": 4, "S": 8}
-JESTER_SUITS = 16  # the "suits" of a Jester play
+# The suit bits: a play's suits (``suits`` of a play action) are an or of them, one per
+# suit power: Hearts heal from the discard pile, Diamonds draw, Clubs double the damage,
+# Spades shield against the enemy's attack.
+HEARTS, DIAMONDS, CLUBS, SPADES = 1, 2, 4, 8
+#: suit letter -> its suit bit
+SUIT_BIT = {"H": HEARTS, "D": DIAMONDS, "C": CLUBS, "S": SPADES}
+JESTER_SUITS = 16  # the "suits" of a Jester play: a bit of its own, no suit power
 #: bit -> the suit bit of the card (0 for a Jester)
 BIT_SUIT = {b: SUIT_BIT.get(SUIT[c], 0) for c, b in BIT.items()}
 JESTER_MASK = BIT["X1"] | BIT["X2"]
@@ -78,7 +81,8 @@ ACE_MASK = sum(BIT["A" + s] for s in SUITS)
 #: bit -> the sort key of the covering discards: most valuable first, ties canonical
 COVER_KEY = {BIT[c]: i for i, c in enumerate(sorted(NAMES, key=lambda c: (-VALUE[c], c)))}
 
-# a mask read nine bits at a time: the value, bits and names of each piece, from tables
+# A mask read nine bits at a time: the value, bits and names of each piece, from tables
+# (``mask >> 9 * k & 511``, 511 = nine bits set, is piece k; the last piece is what is left).
 _PIECES = 6
 
 
@@ -122,11 +126,6 @@ def bits_of(mask):
 def names_of(mask):
     """The cards of ``mask`` as a list, in the canonical order."""
     return list(map(NAME.__getitem__, bits_of(mask)))
-
-
-def sort_cards(cards):
-    """``cards`` as a tuple in the canonical order."""
-    return tuple(sorted(cards))
 
 
 def human_sorted(cards):

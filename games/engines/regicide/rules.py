@@ -13,8 +13,12 @@ from operator import itemgetter
 from games.engines.base import shuffle_at
 from games.engines.regicide.cards import (
     BIT,
+    CLUBS,
+    DIAMONDS,
     ENEMY,
+    HEARTS,
     JESTER_SUITS,
+    SPADES,
     SUIT_BIT,
     bits_of,
     hand_value,
@@ -85,18 +89,18 @@ def play(s, seat, action):
     immune = healed = drawn = shield = None
     if powers & suit and not s.jester:  # the enemy's own suit: no power while it is immune
         immune = letter
-        if suit == 8:
+        if suit == SPADES:  # kept aside: they shield once a Jester cancels the immunity
             s.blocked += attack
         powers ^= suit
     # step 2: the suit powers, Hearts before Diamonds
-    if powers & 1:
+    if powers & HEARTS:
         healed = heal(s, attack)
-    if powers & 2:
+    if powers & DIAMONDS:
         drawn = draw_round(s, seat, attack)
-    if powers & 8:
+    if powers & SPADES:
         s.shield += attack
         shield = attack
-    damage = attack * 2 if powers & 4 else attack
+    damage = attack * 2 if powers & CLUBS else attack
     s.log = (
         (play_entry, g.players[seat], action.names, attack, immune, healed, drawn, shield, damage),
         s.log,

@@ -30,7 +30,7 @@ class Game:
         self.jesters, self.max_hand = TABLE[n]
         self.key = key
         self.solo = n == 1
-        self.all_yielded = (1 << n) - 1
+        self.all_yielded = (1 << n) - 1  # the ``yielded`` mask when every seat (bit) yielded
 
 
 _SEATS: dict = {}
