@@ -84,5 +84,6 @@ class RegicideEngine(Engine):
     def load(self, data):
         return load_or_refuse(data)
 
-    def describe(self, entry, lang="en", names=None):
+    @staticmethod
+    def describe(entry, lang="en", names=None):
         return describe(entry, lang, names)
