@@ -102,6 +102,22 @@ def moderator_extension(clock, decision: str | None) -> timedelta:
     return timedelta(seconds=clock.extension_seconds)
 
 
+def moderator_extension_add(game, seconds: int) -> None:
+    """Keep a moderator's extension of the pending decision with it (its `decision_id`): the
+    deadline of that decision keeps it whatever happens while it goes on, a new decision
+    does not inherit it. `game.deadline_at` is already pushed back by the caller."""
+    if not game.state:
+        return
+    engine = engine_of(game)
+    decision = decision_of(engine, engine.load(game.state))
+    if decision is None:
+        return
+    clock, _c = GameClock.objects.get_or_create(game=game)
+    kept = clock.extension_seconds if clock.extension_decision == decision else 0
+    clock.extension_seconds, clock.extension_decision = kept + int(seconds), decision
+    clock.save(update_fields=["extension_seconds", "extension_decision"])
+
+
 class TableRead:
     """What the bookkeeping reads about a game, loaded once: its clock, its seats (users
     and profiles) and their clocks."""
