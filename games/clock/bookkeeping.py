@@ -21,6 +21,7 @@ from games.clock.deadlines import (
     TableRead,
     autopilot_waiting,
     decision_goes_on,
+    decision_of,
     engine_of,
     human_deadline,
 )
@@ -92,16 +93,18 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     engine = engine_of(game)
     state = engine.load(game.state)
     waiting = list(engine.waiting_for(state))
-    previous, _previous_deadline = table.previous_decision(game)
+    decision = decision_of(engine, state)
     going_on = clock.started_at is not None and decision_goes_on(
-        engine, state, set(waiting), previous
+        decision, set(waiting), table.previous_decision(game, event)
     )
     if going_on:
         started_at = clock.started_at  # the same decision goes on
     # An engine that tells its decisions apart opens a new one for everyone it waits for
     # (Intrigue: the host of stage after stage); otherwise waiting without a break is one.
     opens = decision_continues(engine, state) is False
-    deadline = human_deadline(game, state, started_at, engine=engine, table=table)
+    deadline = human_deadline(
+        game, state, started_at, engine=engine, table=table, event=event, going_on=going_on
+    )
     effective = deadline
     if deadline is not None and autopilot_waiting(game, state, engine, table):
         effective = min(deadline, started_at)
@@ -154,6 +157,7 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
             decision_seq=game.state_seq if opens else None,
         )
     clock.seq, clock.started_at, clock.deadline_at = game.state_seq, started_at, deadline
+    clock.decision_id = decision or ""
     if not going_on:  # a decision going on keeps its reminder (or its having fired)
         clock.reminder_at = (
             started_at + (deadline - started_at) * REMINDER_FRACTION if long_enough else None

@@ -1,7 +1,7 @@
 """The deadline rule: when the decision the engine waits for runs out of time.
 
 The time control gives the base (a response window or a turn, `base_deadline`); a decision
-that goes on with fewer players keeps its deadline; away mode pushes it back in
+that goes on (the same engine `decision_id`) keeps its deadline; away mode pushes it back in
 correspondence games (at most AWAY_MAX_EXTENSION per seat and game); a seat on autopilot
 makes it due at once. The bookkeeping (`games.clock.bookkeeping`) applies
 this rule after every change of a game.
@@ -10,6 +10,7 @@ this rule after every change of a game.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connection
@@ -17,8 +18,8 @@ from django.db.models import Sum
 
 from accounts.models import preference
 from games.clock.models import AwayExtension, GameClock, SeatClock, TimeoutPolicy
-from games.table.models import Seat
-from games.table.services.common import decision_continues, decision_is_window, engine_for
+from games.table.models import Event, Seat
+from games.table.services.common import decision_is_window, engine_for
 
 # Away mode may extend a player's deadlines by at most this much per game (correspondence).
 AWAY_MAX_EXTENSION = timedelta(days=getattr(settings, "AWAY_MAX_EXTENSION_DAYS", 7))
@@ -52,17 +53,38 @@ def skip_locked():
 # --- the deadline rule -----------------------------------------------------------------
 
 
-def decision_goes_on(engine, state, waiting: set, previous: set | None) -> bool:
-    """Whether the decision in `state` is the one before it going on (its deadline kept).
-    Engines that say so (`decision_continues`: Intrigue's bargaining within a stage, its two
-    sends) are taken at their word, with nobody new waited for; otherwise a decision that
-    waits for fewer players (a window where someone passed) goes on."""
+def decision_of(engine, state) -> str | None:
+    """The engine's `decision_id(state)` as a str, or None when the engine does not say."""
+    decision = engine.decision_id(state)
+    return None if decision is None else str(decision)
+
+
+class Previous(NamedTuple):
+    """What the clock knows of the decision it last set a deadline for."""
+
+    decision: str  # its `decision_id` ("" when the engine did not say)
+    waiting: set | None  # who it waited for, when the clock is one seq behind (else None)
+    deadline: datetime
+    note: bool  # the change since is a note (moderation) that leaves the state alone
+
+
+def decision_goes_on(decision: str | None, waiting: set, previous: Previous | None) -> bool:
+    """Whether the decision in `state` (its `decision_id`: `decision`) is the one the clock
+    last set a deadline for, going on (its deadline kept).
+
+    The engine's `decision_id` says it: the same id is the same decision (a window where
+    someone passed, an Intrigue stage's bargaining), another id a new one (a new turn, a new
+    window, a life to lose), whoever is waited for. Only for an engine whose `decision_id`
+    is None, a decision that waits for fewer players than the one before it (a window where
+    someone passed) goes on. A note that leaves the state alone (a moderation event) never
+    opens a new decision."""
     if previous is None:
         return False
-    continues = decision_continues(engine, state)
-    if continues is None:
-        return waiting < previous
-    return continues and waiting <= previous
+    if decision is not None:
+        return decision == previous.decision
+    if previous.note:
+        return True
+    return previous.waiting is not None and waiting < previous.waiting
 
 
 def base_deadline(game, engine, state, waiting, started_at) -> datetime:
@@ -70,6 +92,30 @@ def base_deadline(game, engine, state, waiting, started_at) -> datetime:
         game.window_seconds if decision_is_window(engine, state) else game.turn_seconds
     )
     return started_at + timedelta(seconds=seconds)
+
+
+def moderator_extension(clock, decision: str | None) -> timedelta:
+    """The extension a moderator granted the decision `decision` (its `decision_id`), kept
+    with it on the clock: a later decision does not inherit it."""
+    if clock is None or not decision or clock.extension_decision != decision:
+        return timedelta(0)
+    return timedelta(seconds=clock.extension_seconds)
+
+
+def moderator_extension_add(game, seconds: int) -> None:
+    """Keep a moderator's extension of the pending decision with it (its `decision_id`): the
+    deadline of that decision keeps it whatever happens while it goes on, a new decision
+    does not inherit it. `game.deadline_at` is already pushed back by the caller."""
+    if not game.state:
+        return
+    engine = engine_of(game)
+    decision = decision_of(engine, engine.load(game.state))
+    if decision is None:
+        return
+    clock, _c = GameClock.objects.get_or_create(game=game)
+    kept = clock.extension_seconds if clock.extension_decision == decision else 0
+    clock.extension_seconds, clock.extension_decision = kept + int(seconds), decision
+    clock.save(update_fields=["extension_seconds", "extension_decision"])
 
 
 class TableRead:
@@ -102,20 +148,30 @@ class TableRead:
             if getattr(self.seat_clocks.get(s.pk), "waiting_since_seq", None) is not None
         }
 
-    def previous_decision(self, game):
-        """(players waited for, deadline) of the decision before `game.state_seq`, when the
-        bookkeeping saw it (clock one seq behind), else (None, None)."""
+    def previous_decision(self, game, event=None) -> Previous | None:
+        """The decision the clock last set a deadline for (its id, its deadline, and who it
+        waited for when the clock is one seq behind `game.state_seq`), or None when the
+        clock never set one. `event`: the event at `game.state_seq`, when read."""
         clock = self.clock
-        if clock is None or clock.deadline_at is None or clock.seq != game.state_seq - 1:
-            return None, None
-        return self.waiting_before(), clock.deadline_at
+        if clock is None or clock.deadline_at is None or clock.seq >= game.state_seq:
+            return None
+        in_step = clock.seq == game.state_seq - 1
+        return Previous(
+            decision=clock.decision_id,
+            waiting=self.waiting_before() if in_step else None,
+            deadline=clock.deadline_at,
+            note=in_step and event is not None and event.kind not in Event.STATE_KINDS,
+        )
 
 
-def human_deadline(game, state, now, *, engine=None, record=True, table=None):
+def human_deadline(
+    game, state, now, *, engine=None, record=True, table=None, event=None, going_on=None
+):
     """When the players waited for in `state` run out of time (autopilot aside).
 
-    The time control gives the base (window or turn length) from `now`; a decision that
-    goes on with fewer players (a window where someone passed) keeps its deadline. A waiting
+    The time control gives the base (window or turn length) from `now`; the decision the
+    clock last set a deadline for, going on (`decision_goes_on`: the same `decision_id`),
+    keeps its deadline (a moderator's extension included). A waiting
     player who is away (`Profile.away_until`) pushes it to their return, by at most what
     remains of AWAY_MAX_EXTENSION for that seat in this game, in correspondence games only.
     With `record`, the extension granted is stored for `game.state_seq` (idempotent).
@@ -127,11 +183,15 @@ def human_deadline(game, state, now, *, engine=None, record=True, table=None):
     if not waiting:
         return None
     table = table or TableRead(game, create=False)
-    previous, previous_deadline = table.previous_decision(game)
-    if decision_goes_on(engine, state, waiting, previous):
-        deadline = previous_deadline
+    previous = table.previous_decision(game, event)
+    decision = decision_of(engine, state)
+    if going_on is None:
+        going_on = decision_goes_on(decision, waiting, previous)
+    if going_on and previous is not None:
+        deadline = previous.deadline
     else:
         deadline = base_deadline(game, engine, state, list(waiting), now)
+        deadline += moderator_extension(table.clock, decision)
     if not is_correspondence(game):
         return deadline
     extended = deadline

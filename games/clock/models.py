@@ -80,6 +80,15 @@ class GameClock(models.Model):
     # The state_seq up to which the seats' `SeatClock.missed` runs are counted (None: never
     # counted; the pages count from the log while it is behind `Game.state_seq`).
     missed_seq = models.PositiveIntegerField(null=True, blank=True)
+    # The engine's `decision_id` of the decision `deadline_at` was set for ("" when the
+    # engine does not say): the same id later is the same decision going on (its deadline
+    # kept), another id a new decision with its whole time.
+    decision_id = models.CharField(max_length=64, blank=True, default="")
+    # A moderator's extension of a decision (seconds, summed) and that decision's id: it
+    # stays with the decision (kicks, takeovers, returns, away mode, votes keep it) and a
+    # new decision does not inherit it.
+    extension_seconds = models.PositiveIntegerField(default=0)
+    extension_decision = models.CharField(max_length=64, blank=True, default="")
 
     def __str__(self):
         return f"clock of game {self.game_id} at seq {self.seq}"

@@ -1,7 +1,7 @@
 """Intrigue: 3 to 5 notables, advisors sent to each other's castles, bribes and hidden money.
 
-The rules are the Intrigue rulebook, read with rulings 31-33 and 38-40 of ``docs/rulings.md``
-(ruling 41 is not played yet). The contract is ``docs/engines.md`` (its Intrigue section);
+The rules are the Intrigue rulebook, read with rulings 31-33 and 38-41 of ``docs/rulings.md``.
+The contract is ``docs/engines.md`` (its Intrigue section);
 this docstring is the engine's own part of it. Players are opaque strings in seat order;
 every action is a JSON dict with a ``"type"``. Nothing is drawn at random: ``seed`` is
 accepted (bytes, int, str or None) and unused, and the same players, options and actions give
@@ -81,8 +81,9 @@ Offers still standing when the host decides lapse (ruling 40; a ``lapse`` entry 
 
 Host decisions:
 
-``{"type": "place", "owner": P, "advisor": A, "slot": S}``  stage 1, a free slot. The first
-    ``place`` ends the bargaining; the host then places the rest of stage 1 alone.
+``{"type": "place", "owner": P, "advisor": A, "slot": S}``  stage 1, a free slot. Each
+    ``place`` ends the bargaining of that advisor's owner (their standing offer lapses) and
+    nobody else's (ruling 41); the last one ends the stage.
 ``{"type": "order", "kind": K}``  the next external conflict (an advisor type, "medecin").
 ``{"type": "admit", "owner": P, "advisor": A, "slot": S}``  external conflict.
 ``{"type": "replace"}`` / ``{"type": "keep"}``  internal conflict.
@@ -122,9 +123,9 @@ Where the rules or rulings leave a choice, the engine reads them so:
   ruling 39). The last income is taken in seat order from the first player.
 - The first player is the first in seat order unless ``setup["first_player"]`` says
   otherwise (the rules' "most corrupt player" is left to the table).
-- Stage 1 is one negotiation for all its advisors: the host's first ``place`` ends it, and
-  the host then places the others alone (the rules: the host places "after hearing the
-  requests and cashing the bribes").
+- Stage 1 is bargained advisor by advisor (ruling 41): a ``place`` ends its owner's
+  bargaining only; the others may go on offering (and asking for a slot still free) until
+  their advisor is placed.
 - Two advisors of one type at the door make an external conflict even when one player owns
   both (that player is then the only petitioner). An external conflict's petitioners are the
   contenders' owners; the seated advisor's owner joins in the internal conflict that follows

@@ -1,14 +1,15 @@
 """What each action does, once ``legal`` has checked it (the state is already a copy).
 
 Negotiation: ``offer``, ``done`` (petitioners), ``accept``, ``refuse`` (host). Decisions of
-the host that end a stage: ``place`` (stage 1; the first one ends the bargaining, the others
-of the stage follow), ``order`` (picks the next external conflict), ``admit``, ``replace``,
+the host that end a stage: ``place`` (stage 1; each ends its owner's bargaining, ruling 41, the
+last one the stage), ``order`` (picks the next external conflict), ``admit``, ``replace``,
 ``keep``. Then ``send``. And ``resign``, at any moment.
 """
 
 from games.engines.intrigue.advisors import BANK_BRIBE, SLOTS, THOUSAND
 from games.engines.intrigue.flow import (
     close_negotiation,
+    end_bargaining,
     exile,
     finish,
     leave_door,
@@ -86,9 +87,14 @@ def order(s, host, kind):
 
 
 def place(s, host, token, slot):
+    """Stage 1 is bargained advisor by advisor (ruling 41): placing an advisor ends its
+    owner's bargaining (their standing offer lapses) and nobody else's; the last one placed
+    ends the stage (every offer still standing lapses)."""
     st = s.stage
-    if st["negotiating"]:
+    if len(st["advisors"]) == 1:
         close_negotiation(s)
+    else:
+        end_bargaining(s, token[0])
     s.castles[host][slot] = token
     leave_door(s, token)
     st["advisors"] = tuple(t for t in st["advisors"] if t != token)

@@ -11,8 +11,8 @@ The log (all public) tells where the open decision started:
 The id is that position in the log (a str): the same while the decision goes on (as
 ``decision_continues`` says), new with each stage, each sending and each turn, never reused.
 
-Ruling 41 (a negotiation per advisor in stage 1) is not played yet. Once it is, stage 1
-stays one decision, opened at its ``stage`` entry, however many advisors are placed in it.
+With ruling 41 (a negotiation per advisor in stage 1), stage 1 stays one decision, opened
+at its ``stage`` entry, however many advisors are placed in it.
 """
 
 from games.engines.intrigue.advisors import OVER, SEND

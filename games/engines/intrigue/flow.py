@@ -159,17 +159,30 @@ def open_next_stage(s):
     raise AssertionError("an advisor waits without a stage")  # pragma: no cover
 
 
-def close_negotiation(s):
-    """The host decided: standing offers lapse (ruling 40), the petitioners are out."""
-    st = s.stage
-    for seat, amount, slot in st["offers"]:
+def _lapse(s, offers):
+    for seat, amount, slot in offers:
         entry = {"event": "lapse", "player": s.players[seat], "amount": amount}
         if slot is not None:
             entry["slot"] = SLOTS[slot]
         s.add_log(entry)
+
+
+def close_negotiation(s):
+    """The host decided: standing offers lapse (ruling 40), the petitioners are out."""
+    st = s.stage
+    _lapse(s, st["offers"])
     st["offers"] = ()
     st["bargaining"] = ()
     st["negotiating"] = False
+
+
+def end_bargaining(s, seat):
+    """Stage 1, one of ``seat``'s advisors placed (ruling 41): their bargaining is over and
+    their standing offer lapses (ruling 40); the others' goes on."""
+    st = s.stage
+    _lapse(s, [o for o in st["offers"] if o[0] == seat])
+    st["offers"] = tuple(o for o in st["offers"] if o[0] != seat)
+    st["bargaining"] = tuple(p for p in st["bargaining"] if p != seat)
 
 
 def exile(s, token):

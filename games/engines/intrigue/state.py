@@ -12,7 +12,7 @@ The open stage (``state.stage``, None outside the reception) is a dict::
      "bargaining": (seat, ...),       # petitioners not yet done, seat order
      "offers": ((seat, amount, slot_index | None), ...),     # standing, seat order
      "accepted": ((seat, amount, slot_index | None, paid, bank), ...),  # in order
-     "negotiating": bool,             # False once stage 1's first advisor is placed
+     "negotiating": bool,             # False once the host decided (stage 1: its last place)
      "advisors": (token, ...),        # place: left to place; external: the contenders;
                                       # internal: (the newcomer,)
      "type": kind | None,             # external / internal

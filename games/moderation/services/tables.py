@@ -73,6 +73,7 @@ def game_deadline_extend(*, moderator, game: Game, hours, reason: str) -> Game:
             )
         old = game.deadline_at
         game.deadline_at = old + dt.timedelta(hours=hours)
+        _keep_extension(game, hours)
         _append_moderation_event(
             game=game,
             moderator=moderator,
@@ -93,6 +94,16 @@ def game_deadline_extend(*, moderator, game: Game, hours, reason: str) -> Game:
             deadline_after=game.deadline_at.isoformat(),
         )
     return game
+
+
+def _keep_extension(game: Game, hours) -> None:
+    """The extension belongs to the pending decision (the clock keeps it with its
+    `decision_id`): kicks, takeovers, returns, away mode and votes keep it."""
+    try:
+        from games.clock.deadlines import moderator_extension_add
+    except ImportError:
+        return
+    moderator_extension_add(game, int(dt.timedelta(hours=hours).total_seconds()))
 
 
 def resign_action(game: Game, seat: Seat) -> dict | None:

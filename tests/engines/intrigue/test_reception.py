@@ -48,9 +48,9 @@ def test_advisors_in_no_conflict_are_placed_first_on_free_slots_of_the_hosts_cho
     assert st["slots"] == [1000, 3000, 6000, 10000]
     assert ENGINE.waiting_for(state) == ["alice", "bob", "carol"]
     state = play(state, "alice", place("carol", "chimiste-1", 10000))
-    # the first placement ends the bargaining; the host places the rest alone
-    assert ENGINE.waiting_for(state) == ["alice"]
-    assert moves(state, "bob") == []
+    # placing carol's advisor ends her bargaining only (ruling 41): bob's still waits
+    assert ENGINE.waiting_for(state) == ["alice", "bob"]
+    assert moves(state, "carol") == []
     assert refused(state, "alice", place("bob", "medecin-1", 10000))  # rule 1: slot taken
     state = play(state, "alice", place("bob", "medecin-1", 1000))
     assert castle(state, "alice") == {
