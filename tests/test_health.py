@@ -4,6 +4,7 @@
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.core.cache import cache
 from django.db import OperationalError
@@ -106,10 +107,10 @@ def test_a_dead_worker_is_stale_within_two_heartbeats(client, long_running_site,
         start = timezone.now()
         cache.set(WORKER_STARTED_KEY, (start - timedelta(hours=1)).isoformat(), None)
         cache.set(HEARTBEAT_KEY, start.isoformat(), None)
-        with __import__("time_machine").travel(start + timedelta(seconds=seconds), tick=False):
+        with time_machine.travel(start + timedelta(seconds=seconds), tick=False):
             assert get_health(client)[1]["worker"] == "ok"  # the next beat may be on its way
         later = start + timedelta(seconds=2 * seconds - 0.5)
-        with __import__("time_machine").travel(later, tick=False):
+        with time_machine.travel(later, tick=False):
             code, body = get_health(client)
         assert (code, body["status"], body["worker"]) == (200, "degraded", "stale")
 
