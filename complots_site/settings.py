@@ -245,6 +245,10 @@ BOT_MOVE_DELAY_MIN = float(os.environ.get("BOT_MOVE_DELAY_MIN", "1.0"))
 BOT_MOVE_DELAY_MAX = float(os.environ.get("BOT_MOVE_DELAY_MAX", "3.0"))
 BOT_PATIENCE_SECONDS = float(os.environ.get("BOT_PATIENCE_SECONDS", "20"))
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
+# Practice games against bots (each loads the worker), per account: at most so many not
+# finished, and so many started in the last hour (tutorials are not counted).
+PRACTICE_MAX_RUNNING = int(os.environ.get("PRACTICE_MAX_RUNNING", "3"))
+PRACTICE_MAX_PER_HOUR = int(os.environ.get("PRACTICE_MAX_PER_HOUR", "10"))
 MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of the digest
 MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
 MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))
