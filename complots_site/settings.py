@@ -122,10 +122,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
 ):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    # While PostgreSQL refuses connections (its limit reached, a restart), a request waits
+    # at most DATABASE_POOL_TIMEOUT seconds for one, then gets a 503 page
+    # (complots_site.dbfaults). The pool gives up reconnecting after
+    # DATABASE_POOL_RECONNECT_TIMEOUT seconds instead of psycopg_pool's 5 minutes, whose
+    # backoff (1, 2, 4 ... 128 s between tries) kept the process failing for a minute or two
+    # after connections were free again; the next request tries again at once.
+    # DATABASE_POOL_MAX_WAITING (0: no bound) makes requests beyond that many waiting get
+    # their 503 at once.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DATABASE_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")),
-        "timeout": 10,
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "5")),
+        "reconnect_timeout": float(os.environ.get("DATABASE_POOL_RECONNECT_TIMEOUT", "2")),
+        "max_waiting": int(os.environ.get("DATABASE_POOL_MAX_WAITING", "0")),
     }
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -407,9 +417,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # a refused request (403, 400...) logs one line, without the traceback of the refusal
-    "filters": {"one_line": {"()": "complots_site.logfilters.ClientErrorsOneLine"}},
+    "filters": {
+        "one_line": {"()": "complots_site.logfilters.ClientErrorsOneLine"},
+        "database_once": {"()": "complots_site.logfilters.DatabaseUnavailableOnce"},
+    },
     "loggers": {
-        "django.request": {"filters": ["one_line"]},
+        # the database out of reach: one warning per outage (complots_site.dbfaults)
+        "django.request": {"filters": ["database_once", "one_line"]},
         "django.security": {"filters": ["one_line"]},
     },
 }
