@@ -26,6 +26,8 @@ from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
+from .names import validate_name
+
 
 def account_of(login: str) -> int | None:
     """The id of the user that `login` names (username or any address, any case), or None."""
@@ -62,6 +64,14 @@ class AccountAdapter(DefaultAccountAdapter):
         user_id = account_of(login)
         who = f"user:{user_id}" if user_id is not None else f"login:{login.strip().lower()}"
         return f"{get_current_site(request).domain}:{who}"
+
+    def clean_username(self, username, shallow=False):
+        """allauth's checks, then no invisible character and no username that can be
+        mistaken for another player's username or display name (accounts.names)."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            validate_name(username)
+        return username
 
     def get_client_ip(self, request) -> str:
         """The peer address the ASGI/WSGI server reports, never X-Forwarded-For: only the

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .models import STANDING_ORDER_CHOICES, Profile, timezone_names
+from .names import validate_name
 
 
 class ProfileForm(forms.ModelForm):
@@ -68,6 +69,8 @@ class ProfileForm(forms.ModelForm):
         )
         if taken:
             raise forms.ValidationError(_("Another player already uses this name."))
+        if name != self.instance.display_name:  # a name kept as it was stays allowed
+            validate_name(name, user_id=user.pk)
         return name
 
     def clean(self):

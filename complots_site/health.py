@@ -5,7 +5,8 @@
      "cache": "ok" | "down: serving from process memory",
      "broker": "ok" | "down",
      "live": "ok" | "down: pages poll the database" | "ok: pages poll the database",
-     "worker": "ok" | "waiting for the first heartbeat" | "stale" | "no heartbeat" | ...,
+     "worker": "ok" | "waiting for the first heartbeat" | "stale" | "stopped ..." |
+               "no heartbeat" | ...,
      "last_heartbeat": "<ISO time>"   (only when one was recorded)}
 
 "down" (HTTP 503) only without a database: everything else has a fallback (process memory
@@ -23,15 +24,22 @@ from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
-from .tasks import HEARTBEAT_KEY, WORKER_STARTED_KEY
+from .tasks import HEARTBEAT_KEY, WORKER_STARTED_KEY, WORKER_STOPPED_KEY
 
 PROCESS_STARTED = time.time()
 _live_clients: dict[str, object] = {}
 
 
+# How late a heartbeat may be (beat -> broker -> worker), at most half a period.
+HEARTBEAT_LATENESS_SECONDS = 30.0
+
+
 def heartbeat_grace() -> float:
-    """How long a heartbeat stays fresh, and how long a new worker waits for its first."""
-    return 2 * settings.CELERY_HEARTBEAT_SECONDS + 30
+    """How long a heartbeat stays fresh, and how long a new worker waits for its first: one
+    period and a margin for its delivery (half a period at most), so that a worker killed
+    just after a heartbeat is reported stale before the second one is due."""
+    period = settings.CELERY_HEARTBEAT_SECONDS
+    return period + min(period / 2, HEARTBEAT_LATENESS_SECONDS)
 
 
 def check_database() -> str:
@@ -91,6 +99,7 @@ def check_worker(cache_ok: bool) -> dict:
     try:
         last = _parse(cache.get(HEARTBEAT_KEY))
         started = _parse(cache.get(WORKER_STARTED_KEY))
+        stopped = _parse(cache.get(WORKER_STOPPED_KEY))
     except Exception:  # noqa: BLE001
         return {"worker": "unknown while the cache is down"}
     now, grace = timezone.now(), timedelta(seconds=heartbeat_grace())
@@ -102,7 +111,11 @@ def check_worker(cache_ok: bool) -> dict:
             return {"worker": "waiting for the first heartbeat"}
         return {"worker": "no heartbeat: are a worker and the beat running?"}
     report = {"last_heartbeat": last.isoformat()}
-    if started is not None and started > last and now - started <= grace:
+    if stopped is not None and stopped > last and (started is None or stopped > started):
+        # A worker shut down since the last heartbeat and none started since: until a
+        # heartbeat shows another one running, say so rather than "ok".
+        report["worker"] = f"stopped at {stopped.isoformat()}: is another worker running?"
+    elif started is not None and started > last and now - started <= grace:
         report["worker"] = "waiting for the first heartbeat"  # a worker restarted since
     elif now - last > grace:
         report["worker"] = "stale"

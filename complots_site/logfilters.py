@@ -18,3 +18,17 @@ class ClientErrorsOneLine(logging.Filter):
             record.exc_text = None
             record.stack_info = None
         return True
+
+
+class DatabaseUnavailableOnce(logging.Filter):
+    """A request answered 503 because the database is out of reach: Django's
+    `django.request` logs each one with its traceback. Drop them: `complots_site.dbfaults`
+    logs one warning per outage instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from .dbfaults import database_unavailable
+
+        if getattr(record, "status_code", None) != 503:
+            return True
+        exc_info = record.exc_info
+        return not (exc_info and database_unavailable(exc_info[1]))

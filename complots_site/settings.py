@@ -122,10 +122,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
 ):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    # While PostgreSQL refuses connections (its limit reached, a restart), a request waits
+    # at most DATABASE_POOL_TIMEOUT seconds for one, then gets a 503 page
+    # (complots_site.dbfaults). The pool gives up reconnecting after
+    # DATABASE_POOL_RECONNECT_TIMEOUT seconds instead of psycopg_pool's 5 minutes, whose
+    # backoff (1, 2, 4 ... 128 s between tries) kept the process failing for a minute or two
+    # after connections were free again; the next request tries again at once.
+    # DATABASE_POOL_MAX_WAITING (0: no bound) makes requests beyond that many waiting get
+    # their 503 at once.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DATABASE_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")),
-        "timeout": 10,
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "5")),
+        "reconnect_timeout": float(os.environ.get("DATABASE_POOL_RECONNECT_TIMEOUT", "2")),
+        "max_waiting": int(os.environ.get("DATABASE_POOL_MAX_WAITING", "0")),
     }
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -245,6 +255,10 @@ BOT_MOVE_DELAY_MIN = float(os.environ.get("BOT_MOVE_DELAY_MIN", "1.0"))
 BOT_MOVE_DELAY_MAX = float(os.environ.get("BOT_MOVE_DELAY_MAX", "3.0"))
 BOT_PATIENCE_SECONDS = float(os.environ.get("BOT_PATIENCE_SECONDS", "20"))
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
+# Practice games against bots (each loads the worker), per account: at most so many not
+# finished, and so many started in the last hour (tutorials are not counted).
+PRACTICE_MAX_RUNNING = int(os.environ.get("PRACTICE_MAX_RUNNING", "3"))
+PRACTICE_MAX_PER_HOUR = int(os.environ.get("PRACTICE_MAX_PER_HOUR", "10"))
 MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of the digest
 MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
 MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))
@@ -403,9 +417,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # a refused request (403, 400...) logs one line, without the traceback of the refusal
-    "filters": {"one_line": {"()": "complots_site.logfilters.ClientErrorsOneLine"}},
+    "filters": {
+        "one_line": {"()": "complots_site.logfilters.ClientErrorsOneLine"},
+        "database_once": {"()": "complots_site.logfilters.DatabaseUnavailableOnce"},
+    },
     "loggers": {
-        "django.request": {"filters": ["one_line"]},
+        # the database out of reach: one warning per outage (complots_site.dbfaults)
+        "django.request": {"filters": ["database_once", "one_line"]},
         "django.security": {"filters": ["one_line"]},
     },
 }

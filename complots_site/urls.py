@@ -20,3 +20,5 @@ urlpatterns = [
 
 if settings.BENCH_VIEWS:  # bench/web/live_table.py only: off unless BENCH_VIEWS=1
     urlpatterns.append(path("bench/minimal/", views.bench_minimal, name="bench_minimal"))
+
+handler500 = "complots_site.views.server_error"

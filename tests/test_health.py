@@ -4,6 +4,7 @@
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.core.cache import cache
 from django.db import OperationalError
@@ -12,7 +13,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from complots_site import health
-from complots_site.tasks import HEARTBEAT_KEY, WORKER_STARTED_KEY, heartbeat, worker_started
+from complots_site.tasks import (
+    HEARTBEAT_KEY,
+    WORKER_STARTED_KEY,
+    heartbeat,
+    worker_started,
+    worker_stopped,
+)
 from tests.integration.harness import free_port
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +97,34 @@ def test_an_unreachable_cache_is_degraded_not_down(client, caplog):
         get_health(client)
     warnings = [r for r in caplog.records if r.getMessage().startswith("cache: Redis unreachable")]
     assert len(warnings) == 1  # once per outage, not per call
+
+
+@pytest.mark.parametrize("seconds", [60.0, 10.0, 600.0])
+def test_a_dead_worker_is_stale_within_two_heartbeats(client, long_running_site, seconds):
+    """The only worker killed right after a heartbeat: by the time two heartbeats should
+    have come, /health/ says stale (not "ok" for two periods and a half)."""
+    with override_settings(CELERY_HEARTBEAT_SECONDS=seconds):
+        start = timezone.now()
+        cache.set(WORKER_STARTED_KEY, (start - timedelta(hours=1)).isoformat(), None)
+        cache.set(HEARTBEAT_KEY, start.isoformat(), None)
+        with time_machine.travel(start + timedelta(seconds=seconds), tick=False):
+            assert get_health(client)[1]["worker"] == "ok"  # the next beat may be on its way
+        later = start + timedelta(seconds=2 * seconds - 0.5)
+        with time_machine.travel(later, tick=False):
+            code, body = get_health(client)
+        assert (code, body["status"], body["worker"]) == (200, "degraded", "stale")
+
+
+def test_a_worker_shut_down_is_reported_at_once(client, long_running_site):
+    """A worker stopped (warm shutdown, SIGTERM): no waiting for the heartbeat to age."""
+    worker_started()
+    heartbeat()
+    assert get_health(client)[1]["worker"] == "ok"
+    worker_stopped()
+    code, body = get_health(client)
+    assert (code, body["status"]) == (200, "degraded")
+    assert body["worker"].startswith("stopped")
+    worker_started()  # a worker (re)starts
+    assert get_health(client)[1]["worker"] == "waiting for the first heartbeat"
+    heartbeat()
+    assert get_health(client)[1]["worker"] == "ok"

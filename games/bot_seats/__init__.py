@@ -11,7 +11,10 @@ same services, from a Celery task, within the same deadlines.
   Its moves go through ``games.table.services.action_submit`` as that user. The host
   removes it before the start with ``bot_seat_remove``.
 - **A practice game** (``services.practice_start``): a private table of the user and N bots,
-  started at once (Regicide with no bot: practising alone).
+  started at once (Regicide with no bot: practising alone). Recorded as a ``PracticeGame``;
+  an account may have ``PRACTICE_MAX_RUNNING`` in progress and start
+  ``PRACTICE_MAX_PER_HOUR`` an hour (``PracticeLimitReached``, under the user's row lock);
+  a tutorial starts its game with ``limited=False`` and is not counted.
 - **A dropped seat taken over**: the host's timeout policy (``games.clock``) may say "a bot
   plays for them" at a level; the clock drops the seat to autopilot with
   ``SeatClock.bot_level`` set (a badge on the seat says so) and keeps a player's deadlines

@@ -7,13 +7,21 @@ own ``seat_join`` / ``seat_leave`` / ``game_create`` / ``game_start``.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.bot_seats import pool
+from games.bot_seats.models import PracticeGame
 from games.bots import available_levels
 from games.table.models import MAX_SEATS, Game, Seat, TimeControl
 from games.table.services import (
+    GameError,
     GameNotOpen,
     InvalidGameSettings,
     NotHost,
@@ -24,6 +32,57 @@ from games.table.services import (
     seat_leave,
 )
 from games.table.services.common import is_player_id, lock_game
+
+
+class PracticeLimitReached(GameError):
+    """Too many practice games: ``running`` at once, or ``hourly`` started in the last hour
+    (``PRACTICE_MAX_RUNNING``, ``PRACTICE_MAX_PER_HOUR``)."""
+
+    default_code = "practice_limit"
+
+    def __init__(self, which: str, count: int):
+        self.which, self.count = which, count
+        super().__init__(params={"count": count})
+
+    def __str__(self):
+        if self.which == "running":
+            text = ngettext(
+                "You already have %(count)d practice game in progress: finish or resign it "
+                "before starting another.",
+                "You already have %(count)d practice games in progress: finish or resign one "
+                "before starting another.",
+                self.count,
+            )
+        else:
+            text = ngettext(
+                "You started %(count)d practice game in the last hour: try again a little "
+                "later.",
+                "You started %(count)d practice games in the last hour: try again a little "
+                "later.",
+                self.count,
+            )
+        return text % {"count": self.count}
+
+
+def practice_limits() -> tuple[int, int]:
+    """(most practice games running at once, most started an hour) per account."""
+    return (
+        int(getattr(settings, "PRACTICE_MAX_RUNNING", 3)),
+        int(getattr(settings, "PRACTICE_MAX_PER_HOUR", 10)),
+    )
+
+
+def _check_practice_limits(user) -> None:
+    """Raise PracticeLimitReached when ``user`` may not start another counted practice
+    game. The caller holds the user's row lock: concurrent starts are counted one by one."""
+    most_running, most_per_hour = practice_limits()
+    counted = PracticeGame.objects.filter(user=user, limited=True)
+    running = counted.filter(game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]).count()
+    if running >= most_running:
+        raise PracticeLimitReached("running", running)
+    recent = counted.filter(created_at__gt=timezone.now() - timedelta(hours=1)).count()
+    if recent >= most_per_hour:
+        raise PracticeLimitReached("hourly", recent)
 
 
 def _check_level(game, level) -> str:
@@ -75,19 +134,31 @@ def bot_seat_remove(*, game_id, user, player_id) -> None:
 
 
 def practice_start(
-    *, user, kind, bots=3, level=None, time_control=TimeControl.DEFAULT, options=None
+    *,
+    user,
+    kind,
+    bots=3,
+    level=None,
+    time_control=TimeControl.DEFAULT,
+    options=None,
+    limited=True,
 ) -> Game:
     """A private game of ``user`` against ``bots`` bots of ``level``, started at once.
 
     ``bots`` may be 0 where the game has a solo mode (Regicide). Raises NotYourSeat
     (anonymous), InvalidGameSettings (unknown game, level or count, options the engine
-    refuses).
+    refuses), PracticeLimitReached (``PRACTICE_MAX_RUNNING`` counted practice games still
+    going, or ``PRACTICE_MAX_PER_HOUR`` started in the last hour). ``limited=False`` (a
+    tutorial) neither counts nor is refused.
     """
     if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < MAX_SEATS:
         raise InvalidGameSettings(
             _("Choose between 0 and %(max)d bots."), params={"max": MAX_SEATS - 1}
         )
     with transaction.atomic():
+        if limited and getattr(user, "is_authenticated", False):
+            get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+            _check_practice_limits(user)
         game = game_create(
             host=user,
             kind=kind,
@@ -101,4 +172,5 @@ def practice_start(
             level = _check_level(game, level)
         for _i in range(bots):
             bot_seat_add(game_id=game.pk, user=user, level=level)
+        PracticeGame.objects.create(game=game, user=user, limited=limited)
         return game_start(game_id=game.pk, user=user)

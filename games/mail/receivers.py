@@ -4,6 +4,7 @@ sweeper's pass (lost enqueues, interrupted sends). Connected by the app's `ready
 
 from __future__ import annotations
 
+from games.mail.decisions import decisions_now
 from games.mail.models import MailRecord
 from games.mail.preferences import display_name, pref, wants_digest
 from games.mail.sending import mail_claim, mail_sweep
@@ -23,6 +24,8 @@ def on_decision_opened(
         turn_key = f"t{view['turn']}"
     else:
         turn_key = clock.turn_started_seq if current else game.state_seq
+    # The decision each mail is about: dropped at sending time once it was answered.
+    decisions = decisions_now(game, [seat.player_id for seat in seats])
     for seat in seats:
         mail_claim(
             user=seat.user,
@@ -34,6 +37,7 @@ def on_decision_opened(
                 "decision": "turn" if current == seat.player_id else "answer",
                 "deadline": deadline.isoformat(),
                 "actor": display_name(actor.user) if actor is not None else "",
+                **decisions[seat.player_id],
             },
             held=wants_digest(seat.user),
         )
@@ -58,6 +62,7 @@ def on_game_over(sender, *, game, actor_user_id, seats, **kwargs):
 
 def on_reminder_due(sender, *, game, clock, seats, **kwargs) -> int:
     count = 0
+    decisions = decisions_now(game, [seat.player_id for seat in seats])
     for seat in seats:
         if not pref(seat.user, "email_reminder", True):
             continue
@@ -66,7 +71,11 @@ def on_reminder_due(sender, *, game, clock, seats, **kwargs) -> int:
             game=game,
             kind=MailRecord.Kind.REMINDER,
             key=f"{game.pk}:{clock.seq}",
-            payload={"seq": clock.seq, "deadline": clock.deadline_at.isoformat()},
+            payload={
+                "seq": clock.seq,
+                "deadline": clock.deadline_at.isoformat(),
+                **decisions[seat.player_id],
+            },
         ):
             count += 1
     return count

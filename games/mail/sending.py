@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games.mail.decisions import decision_still_open
 from games.mail.links import unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import topic_enabled, topic_of
@@ -99,10 +100,16 @@ def _still_relevant(record) -> str:
         game = record.game
         if game is None or game.status != Game.Status.RUNNING:
             return "game not running"
-        if not Seat.objects.filter(game=game, user=user, to_act=True).exists():
+        seat = Seat.objects.filter(game=game, user=user, to_act=True).first()
+        if seat is None:
             return "no longer awaited"
-        if record.kind == MailRecord.Kind.REMINDER:
-            clock = getattr(game, "clock", None)
+        # The mail names its decision: a later one open for the player is not it (the
+        # sweeper re-enqueues, after a broker outage, mails about decisions long answered).
+        still_open = decision_still_open(game, seat.player_id, record.payload)
+        if still_open is False:
+            return "decision already made"
+        if still_open is None and record.kind == MailRecord.Kind.REMINDER:
+            clock = getattr(game, "clock", None)  # a row naming no decision: by the seq
             if clock is None or clock.seq != record.payload.get("seq"):
                 return "decision already made"
         if presence_is_open(game.pk, user.pk):

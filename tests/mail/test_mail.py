@@ -242,3 +242,48 @@ def test_starting_a_game_mails_the_players_awaited_but_not_the_host(alice, bob, 
     assert turn_mails(alice) == []
     [message] = turn_mails(bob)
     assert message.subject.startswith("Your answer is awaited in Complots #")
+
+
+def test_mails_held_up_by_a_broker_outage_only_go_for_the_decision_still_open(
+    alice, bob, run_on_commit
+):
+    """Three turns of bob's pass during a broker outage: once it is back, the sweeper sends
+    the mail of the turn still open, not the two bob already played."""
+    game = start_game([alice, bob])
+    with mock.patch("games.mail.tasks.mail_send.apply_async", side_effect=ConnectionError("down")):
+        for user in (alice, bob, alice, bob, alice):
+            with run_on_commit():
+                play(game, user, {"type": "income"})
+    pending = MailRecord.objects.filter(user=bob, kind="turn").order_by("pk")
+    assert [r.status for r in pending] == ["pending"] * 3
+    assert all(r.payload.get("decision_id") or r.payload.get("decision_key") for r in pending)
+    with time_machine.travel(timezone.now() + timedelta(minutes=1), tick=False):
+        sweeper.deadlines_sweep()
+    statuses = [(r.status, r.last_error) for r in pending.all()]
+    assert statuses == [
+        ("skipped", "decision already made"),
+        ("skipped", "decision already made"),
+        ("sent", ""),
+    ]
+    [message] = turn_mails(bob)
+    assert message.subject == f"Your turn in Ticktock #{game.pk}"
+
+
+def test_a_reminder_names_its_decision_and_is_dropped_once_it_is_answered(
+    alice, bob, carol, run_on_commit
+):
+    game = start_game([alice, bob, carol])
+    with run_on_commit():
+        play(game, alice, {"type": "claim"})  # bob and carol are asked to answer
+    game = fresh(game)
+    with mock.patch("games.mail.tasks.mail_send.apply_async", side_effect=ConnectionError("down")):
+        with time_machine.travel(game.deadline_at - timedelta(minutes=30), tick=False):
+            with run_on_commit():
+                sweeper.deadlines_sweep()
+        reminder = MailRecord.objects.get(user=bob, kind="reminder")
+        assert reminder.payload.get("decision_id") or reminder.payload.get("decision_key")
+        with run_on_commit():
+            play(game, carol, {"type": "challenge"})  # the window closes: bob's own turn
+    assert fresh(game).state_seq and sending.mail_deliver(reminder.pk) == "skipped"
+    reminder.refresh_from_db()
+    assert reminder.last_error == "decision already made"
