@@ -184,6 +184,24 @@
     kept = null;
   });
 
+  // The chat form comes again, out of band, with every panel (it follows the game: the
+  // phrases and their numbers, the private lines once the players are seated). When it
+  // brings the same form (`data-chat-form`), the one on the page stays, with what is typed.
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var detail = event.detail;
+    if (!detail || !detail.target || detail.target.id !== "chat-form") return;
+    var incoming = detail.fragment && detail.fragment.querySelector
+      ? detail.fragment.querySelector("#chat-form") : null;
+    if (!incoming && detail.fragment && detail.fragment.firstElementChild &&
+        detail.fragment.firstElementChild.id === "chat-form") {
+      incoming = detail.fragment.firstElementChild;
+    }
+    if (incoming && incoming.getAttribute("data-chat-form") ===
+        detail.target.getAttribute("data-chat-form")) {
+      detail.shouldSwap = false;
+    }
+  });
+
   // Intrigue's offer form: what will be sent, in words, kept in step with the fields
   // ("Offer 3,000 ducats for the 6,000 slot"). The words come translated in data-*.
   function offerSummary(form) {
