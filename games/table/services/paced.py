@@ -43,8 +43,9 @@ TASK = "games.standing_answer"
 PACE_MIN_SECONDS = 2.0
 # ... and answers within the first part of the window, well before its deadline.
 PACE_MAX_SHARE = 0.55
-# The sweeper re-enqueues an answer this long after it was due.
-PACE_STALL_SECONDS = float(getattr(settings, "STANDING_STALL_SECONDS", 10.0))
+# The sweeper re-enqueues an answer this long after it was due (short: a live window lasts
+# 20 s, and the answer must come before its deadline).
+PACE_STALL_SECONDS = float(getattr(settings, "STANDING_STALL_SECONDS", 3.0))
 
 
 def standing_delay(game, seq: int, player_id: str) -> float:
@@ -85,20 +86,28 @@ def standing_defer(game: Game, engine, state, seat: Seat) -> None:
 
 def standing_requeue_stalled(now=None) -> int:
     """The sweeper's catch-up: enqueue again, at once, the paced answers whose time has come
-    and gone (the seat still waited for, its orders answering from hidden cards). Once a
-    minute at most per game and seq."""
+    and gone (the seat still waited for, its orders answering from hidden cards). Only games
+    past the latest time a paced answer may come (cheap: no engine is asked before); once a
+    minute at most per game, seq and player."""
     now = now or timezone.now()
     rows = (
         Seat.objects.filter(
-            to_act=True, status=Seat.Status.PLAYING, game__status=Game.Status.RUNNING
+            to_act=True,
+            status=Seat.Status.PLAYING,
+            game__status=Game.Status.RUNNING,
+            game__deadline_at__isnull=False,
         )
         .exclude(standing_orders=[])
-        .values_list("game_id", "player_id")[:200]
+        .values_list("game_id", "player_id", "game__deadline_at", "game__window_seconds")
     )
     count = 0
-    for game_id, player_id in rows:
+    for game_id, player_id, deadline_at, window in rows[:500]:
+        latest = deadline_at - timedelta(seconds=(1 - PACE_MAX_SHARE) * float(window or 20))
+        if latest + timedelta(seconds=PACE_STALL_SECONDS) > now:
+            continue  # a paced answer may still be on its way
         game = Game.objects.filter(pk=game_id).first()
-        if game is None:
+        seat = game.seats.filter(player_id=player_id).first() if game else None
+        if seat is None or not seat.standing_orders:
             continue
         last = Event.objects.filter(game=game).aggregate(at=Max("created_at"))["at"]
         due = standing_delay(game, game.state_seq, player_id) + PACE_STALL_SECONDS
@@ -106,7 +115,6 @@ def standing_requeue_stalled(now=None) -> int:
             continue
         engine = common.engine_for(game.kind)
         state = engine.load(game.state)
-        seat = game.seats.filter(player_id=player_id).first()
         if not engine.standing_answer_hidden(state, player_id, set(seat.standing_orders)):
             continue
         if cache.add(f"standing:stall:{game_id}:{game.state_seq}:{player_id}", 1, timeout=60):
