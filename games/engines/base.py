@@ -114,6 +114,15 @@ class Engine:
         """
         return None, set(orders)
 
+    def standing_answer_hidden(self, state, player, orders):
+        """True when what ``standing_answer`` plays now depends on what ``player`` alone
+        knows (their hidden cards): the platform then plays it at a pace drawn like a
+        person's answer, so that neither its timing nor its content tells the others more
+        than a person's answer would. False: it depends only on public facts (e.g. "pass
+        unless targeted") and may be played at once. The base engine says True: an engine
+        that does not tell gets the careful pace."""
+        return True
+
     def decision_key(self, state, player):
         """A short string naming the question ``player`` faces now (``None``: no key).
 

@@ -155,9 +155,23 @@ def _log_of(view) -> list:
     return entries if isinstance(entries, list) else []
 
 
-def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[dict]:
+# `Event.reason` of a move a standing order played: it tells about its owner's cards (an
+# order may answer from them), so only moderators allowed hidden information see it.
+STANDING_REASON = "standing"
+
+
+def event_public_reason(event) -> str:
+    """The event's reason as a moderator without hidden information sees it."""
+    return "" if event.reason == STANDING_REASON else event.reason
+
+
+def game_timeline(
+    game: Game, *, hidden: bool, lang: str | None = None, standing: bool = False
+) -> list[dict]:
     """One row per event: seq, time, who, kind, the readable public sentences it produced,
-    and the action (whole only when `hidden` is allowed, else its public part)."""
+    and the action (whole only when `hidden` is allowed, else its public part). `standing`:
+    the reader may know which moves standing orders played (hidden information, even once
+    the game is over)."""
     lang = lang or get_language() or "en"
     try:
         engine = _engine(game.kind)
@@ -201,7 +215,7 @@ def game_timeline(game: Game, *, hidden: bool, lang: str | None = None) -> list[
                 "seq": event.seq,
                 "created_at": event.created_at,
                 "kind": event.kind,
-                "reason": event.reason,
+                "reason": event.reason if standing else event_public_reason(event),
                 "who": who,
                 "player_id": seat.player_id if seat else "",
                 "sentences": sentences,

@@ -12,3 +12,6 @@ class TableConfig(AppConfig):
     label = "games"
     verbose_name = "Games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import tasks  # noqa: F401  (registers the paced standing answers' task)

@@ -2,7 +2,8 @@
 
 Run as a script against the run's own settings (DATABASE_URL...):
     python tests/e2e/site_setup.py alice bob carol [--demo-game N] [--finished]
-                                              [--intrigue-game | --regicide SETUP_JSON]
+                                              [--intrigue-game | --regicide SETUP_JSON
+                                               | --open KIND]
 Prints JSON: {"sessions": {name: session_key}, "game": id or null}. With --finished the
 demo game is played to its end (N is then ignored).
 """
@@ -115,6 +116,17 @@ def regicide_game(users, setup):
     return rigged_game(users, kind="regicide", setup=setup, time_control="live")
 
 
+def open_table(users, kind):
+    """An open table of `kind` hosted by the first user alone, starting by itself when its
+    third seat is taken."""
+    from games.table import services
+
+    game = services.game_create(
+        host=users[0], kind=kind, min_seats=3, max_seats=3, time_control="corr-1d", auto_start=True
+    )
+    return game.pk
+
+
 def main(argv):
     names = [a for a in argv if not a.startswith("--")]
     moves = None
@@ -132,6 +144,8 @@ def main(argv):
     if "--regicide" in argv:  # a JSON setup follows
         setup = json.loads(argv[argv.index("--regicide") + 1])
         names = [n for n in names if n != argv[argv.index("--regicide") + 1]]
+    if "--open" in argv:  # a game kind follows
+        names = [n for n in names if n != argv[argv.index("--open") + 1]]
     User = get_user_model()
     users = []
     for name in names:
@@ -142,6 +156,8 @@ def main(argv):
         game = intrigue_game(users)
     if setup is not None:
         game = regicide_game(users, setup)
+    if "--open" in argv:  # a kind follows
+        game = open_table(users, argv[argv.index("--open") + 1])
     print(json.dumps({"sessions": {u.username: session_for(u) for u in users}, "game": game}))
 
 

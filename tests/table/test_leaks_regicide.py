@@ -102,7 +102,7 @@ def test_no_regicide_page_shows_another_hand(seed):
         if rng.random() < 0.1:  # the players talk, with the phrases offered to them
             phrases = re.findall(
                 r'name="phrase" value="([^"]+)"',
-                clients[player].get(url("chat", game)).content.decode(),
+                clients[player].get(url("panel", game)).content.decode(),
             )
             try:
                 services.chat_post(

@@ -4,6 +4,7 @@ button, bad posts change nothing, the chat offers only the phrases the rules all
 records count cooperative wins, losses and medals."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -222,7 +223,7 @@ def test_a_jester_choice_and_the_phrases_the_rules_allow(client, alice, bob, car
     assert "only the offered phrases" in reply
     reply = chat_post(client, bob, game, phrase="good")
     assert "cannot be said now" in reply
-    chat_post(client, bob, game, phrase="hand")
+    chat_post(client, bob, game, phrase="hand:6")
     assert "I have 6 cards in hand." in page(client, carol, game)
 
     post_move(client, alice, game, {"type": "play", "cards": ["X1"]})
@@ -250,7 +251,7 @@ def test_a_phrase_is_stored_as_its_key_and_read_in_each_readers_language(
     game = trio_game([alice, bob, carol])
     carol.profile.language = "fr"
     carol.profile.save()
-    chat_post(client, bob, game, phrase="hand")  # bob reads English
+    chat_post(client, bob, game, phrase="hand:6")  # bob reads English
     chat_post(client, bob, game, phrase="hello")
     # The row: the key and public parameters only, no sentence in the poster's language.
     rows = list(ChatMessage.objects.order_by("pk").values("text", "phrase"))
@@ -284,7 +285,8 @@ def test_a_hidden_phrase_is_not_rendered_and_moderators_read_phrases(
     client, admin_client, alice, bob, carol
 ):
     game = trio_game([alice, bob, carol])
-    chat_post(client, bob, game, phrase="tavern")
+    tavern = re.search(r'value="(tavern:\d+)"', page(client, bob, game)).group(1)
+    chat_post(client, bob, game, phrase=tavern)
     chat_post(client, carol, game, phrase="hello")
     listing = admin_client.get(reverse("admin:games_chatmessage_changelist")).content.decode()
     assert "Hello! (a phrase of the game)" in listing

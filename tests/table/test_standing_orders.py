@@ -84,14 +84,15 @@ def test_an_order_set_during_an_open_window_acts_at_once(players):
     assert [e.seat.player_id for e in standing_events(game)] == ["p2"]
 
 
-def test_block_foreign_aid_only_with_the_duchesse(players):
+def test_block_foreign_aid_only_with_the_duchesse(players, django_capture_on_commit_callbacks):
     users = players(3)
     game = complots(users, hands={"p2": ["duchesse", "assassin"], "p3": ["capitaine", "comtesse"]})
     set_orders(game, users[1], "block_foreign_aid")
     set_orders(game, users[2], "block_foreign_aid")
-    services.action_submit(
-        game_id=game.pk, user=users[0], action={"type": "foreign_aid"}, expected_seq=1
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the paced answers' tasks (eager)
+        services.action_submit(
+            game_id=game.pk, user=users[0], action={"type": "foreign_aid"}, expected_seq=1
+        )
     actions = [(e.seat.player_id, e.action) for e in standing_events(game)]
     assert actions[0] == ("p2", {"type": "block", "character": "duchesse"})
     # bob's block closed the Foreign Aid window before carol's turn to answer came; her

@@ -159,3 +159,28 @@ def test_the_lobby_creates_intrigue_tables_of_3_to_5(seats, ok):
     else:
         assert response.status_code == 400
         assert "Intrigue is played by 3 to 5 players" in response.content.decode()
+
+
+def panel_of(client, game):
+    return client.get(url("panel", game), **HTMX).content.decode()
+
+
+def test_a_petitioner_gets_one_offer_form_and_no_button_per_amount():
+    game, clients = intrigue_game()
+    html = panel_of(clients["p2"], game)  # bob, 7,000 ducats: a petitioner at alice's door
+    assert 'data-testid="offer-form"' in html
+    assert not [a for a in action_buttons(html) if a.get("type") == "offer"]
+    assert ">offer<" not in html
+    assert 'max="7"' in html and "I have nothing more to offer" in html
+
+
+def test_the_petitioners_panel_does_not_grow_with_money():
+    def size(bob_money):
+        setup = {**SETUP, "money": {"p1": 20000, "p2": bob_money, "p3": 0}}
+        game, clients = intrigue_game(
+            setup, names=(f"a{bob_money}", f"b{bob_money}", f"c{bob_money}")
+        )
+        return len(panel_of(clients["p2"], game))
+
+    small, large = size(2000), size(90000)
+    assert abs(large - small) < 200, (small, large)

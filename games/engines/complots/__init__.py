@@ -184,7 +184,10 @@ Standing orders
 orders_left)`` from the player's own view and legal actions only (module ``orders``), and an
 action only while the player is waited for in a window where ``pass`` is legal:
 ``block_foreign_aid`` in the block window of an Aide Étrangère blocks with a live card of the
-player that blocks it, else passes (it answers either way: its timing tells nothing);
+player that blocks it, else passes (it answers either way; and since its answer reads the
+player's hidden cards, ``standing_answer_hidden`` says True then, and the platform plays it
+at a person's pace); the other orders read public facts only (``standing_answer_hidden``
+False);
 ``pass_until_turn`` passes in every ``challenge``/``block``/``announce`` window and lapses when
 the player's turn comes; ``never_challenge`` passes in every ``challenge`` window;
 ``pass_untargeted`` passes in a window whose question is not about the player (not their own

@@ -11,7 +11,7 @@ from games.engines.complots.frames import (
     WAITING,
 )
 from games.engines.complots.log import describe as describe_entry
-from games.engines.complots.orders import STANDING_ORDERS, standing_answer
+from games.engines.complots.orders import STANDING_ORDERS, answer_uses_hidden, standing_answer
 from games.engines.complots.setup import new_game
 from games.engines.complots.state import RESIGN, dump_state, load_state
 from games.engines.complots.view import decision_facts, view_for, why_illegal
@@ -153,6 +153,14 @@ class ComplotsEngine(Engine):
             return None, known
         view = view_for(state, seat)
         return standing_answer(view, self.legal_actions(state, player), player, known)
+
+    def standing_answer_hidden(self, state, player, orders):
+        """See ``Engine.standing_answer_hidden`` and ``orders.answer_uses_hidden``."""
+        seat = state.game.seat.get(player) if isinstance(player, str) else None
+        if seat is None or not state.stack:
+            return False
+        known = set(orders) & set(STANDING_ORDERS)
+        return bool(known) and answer_uses_hidden(view_for(state, seat), player, known)
 
     def outcome(self, state):
         if state.winner < 0:

@@ -31,6 +31,21 @@ def _concerns(pending, player):
     return claim.get("player") == player
 
 
+def answer_uses_hidden(view, player, orders):
+    """True when ``standing_answer`` looks at the player's hidden cards now: the block window
+    of an Aide Étrangère under ``block_foreign_aid`` (it blocks only with a real Duchesse, so
+    its answer, block or pass, tells what the player holds). Every other order answers from
+    public facts alone (the moment, who is targeted)."""
+    pending = view.get("pending") or {}
+    action = pending.get("action") or {}
+    return (
+        BLOCK_FOREIGN_AID in orders
+        and pending.get("moment") == "block"
+        and action.get("type") == "foreign_aid"
+        and player in (pending.get("waiting_for") or ())
+    )
+
+
 def standing_answer(view, legal, player, orders):
     """``(action or None, orders left)`` for ``player`` with ``orders`` (a set of slugs).
 

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from games.moderation.timeline import event_public_reason
 from games.table.models import Event, Seat
 
 from .common import (
@@ -13,7 +14,12 @@ from .common import (
     _full_action_shown,
     _pretty_json,
     _public_action_html,
+    can_see_hidden,
 )
+
+# A seat's standing orders and last standing move: what its owner's orders answer may come
+# from their hidden cards, so only moderators allowed hidden information see them.
+SEAT_HIDDEN_FIELDS = ("standing_orders", "standing_seq")
 
 # --------------------------------------------------------------------------- seats, events
 
@@ -25,6 +31,12 @@ class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
     search_fields = ["user__username"]
     list_select_related = ["game", "user"]
     raw_id_fields = ["game", "user"]
+
+    def get_exclude(self, request, obj=None):
+        exclude = list(super().get_exclude(request, obj) or ())
+        if not can_see_hidden(request):
+            exclude += SEAT_HIDDEN_FIELDS
+        return exclude
 
     def get_search_results(self, request, queryset, search_term):
         term = search_term.strip().lstrip("#")
@@ -49,10 +61,31 @@ class EventAdmin(ReadOnlyMixin, admin.ModelAdmin):
             "seq",
             "kind",
             "seat",
-            "reason",
+            "reason" if can_see_hidden(request) else "public_reason",
             "created_at",
             "full_action" if full else "public_action",
         ]
+
+    # Which moves standing orders played is hidden information (services.paced): without
+    # the permission, the reason "standing" is neither shown nor a filter.
+    def get_list_display(self, request):
+        if can_see_hidden(request):
+            return self.list_display
+        return [f if f != "reason" else "public_reason" for f in self.list_display]
+
+    def get_list_filter(self, request):
+        if can_see_hidden(request):
+            return self.list_filter
+        return [f for f in self.list_filter if f != "reason"]
+
+    def lookup_allowed(self, lookup, value, request=None):
+        if lookup.split("__")[0] == "reason" and (request is None or not can_see_hidden(request)):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+    @admin.display(description=_("reason"))
+    def public_reason(self, obj):
+        return event_public_reason(obj)
 
     def get_readonly_fields(self, request, obj=None):
         return self.get_fields(request, obj)

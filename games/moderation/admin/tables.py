@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from games.moderation import services as moderation
 from games.moderation.models import Report
 from games.moderation.timeline import (
+    event_public_reason,
     game_snapshot,
     game_timeline,
 )
@@ -64,7 +65,7 @@ class EventInline(admin.TabularInline):
             "created_at",
             "kind",
             "seat",
-            "reason",
+            "reason" if can_see_hidden(request) else "public_reason",
             "full_action" if full else "public_action",
         ]
 
@@ -83,6 +84,10 @@ class EventInline(admin.TabularInline):
     @admin.display(description=_("action (public part)"))
     def public_action(self, obj):
         return _public_action_html(obj)
+
+    @admin.display(description=_("reason"))
+    def public_reason(self, obj):
+        return event_public_reason(obj)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -273,7 +278,10 @@ class GameAdmin(admin.ModelAdmin):
             "original": game,
             "title": _("Timeline of game #%(id)d") % {"id": game.pk},
             "timeline": game_timeline(
-                game, hidden=hidden or game.seed_revealed, lang=request.LANGUAGE_CODE
+                game,
+                hidden=hidden or game.seed_revealed,
+                lang=request.LANGUAGE_CODE,
+                standing=hidden,
             ),
             "snapshot": game_snapshot(game, hidden=hidden),
             "can_see_hidden": hidden,

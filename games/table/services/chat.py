@@ -68,15 +68,30 @@ def allowed_phrases(game, seat) -> list[dict] | None:
     return chat_phrases(game.kind, view=view, viewer=seat.player_id)
 
 
-def _allowed_phrase(allowed, key) -> dict:
-    if key is None:
+def phrase_value(phrase: dict) -> str:
+    """What a phrase's button posts: its key, then its parameters' values in the order of
+    their names ("hand:4", "hello"). So the phrase posted is the one the button showed."""
+    params = [str(phrase[name]) for name in sorted(phrase) if name != "key"]
+    return ":".join([str(phrase["key"]), *params])
+
+
+def _allowed_phrase(allowed, value) -> dict:
+    if value is None:
         raise ChatInvalid(
             _("The rules of this game allow only the offered phrases while it is played.")
         )
-    phrase = next((p for p in allowed if p["key"] == key), None)
-    if phrase is None:
-        raise ChatInvalid(_("This phrase cannot be said now."))
-    return phrase
+    phrase = next((p for p in allowed if phrase_value(p) == value), None)
+    if phrase is not None:
+        return phrase
+    key = str(value).partition(":")[0]
+    if any(p["key"] == key for p in allowed):  # the same phrase, other numbers now
+        raise ChatInvalid(
+            _(
+                "The game has changed since this phrase was shown: it was not sent. "
+                "Check the phrase and pick it again."
+            )
+        )
+    raise ChatInvalid(_("This phrase cannot be said now."))
 
 
 def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
@@ -85,9 +100,11 @@ def chat_post(*, game_id, user, text="", phrase=None, to=None) -> ChatMessage:
     CHAT_MAX_LENGTH characters; at most 5 messages per 10 s per user and game.
     `to` (a player id, games whose descriptor has `whispers`) makes it a private line: seen by the
     two players alone (moderators read it in the admin).
-    While a game whose rules limit the talk runs (Regicide), only a `phrase` key among
-    `allowed_phrases` is accepted: the phrase (key and public parameters) is stored, no
-    text, and each reader sees it worded in their own language.
+    While a game whose rules limit the talk runs (Regicide), only a `phrase` among
+    `allowed_phrases` is accepted, named with its numbers as its button showed it
+    (`phrase_value`: "hand:4"; a phrase whose numbers changed since is refused, nothing is
+    posted): the phrase (key and public parameters) is stored, no text, and each reader
+    sees it worded in their own language.
     Raises GameNotFound, NotYourSeat, GameNotRunning (aborted game), ChatInvalid, RateLimited.
     """
     if user is None or not getattr(user, "is_authenticated", False):

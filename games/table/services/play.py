@@ -25,6 +25,7 @@ from .common import (
     store_state,
 )
 from .errors import GameNotRunning, IllegalMove, MalformedAction, NotYourSeat, StaleAction
+from .paced import standing_defer
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +95,10 @@ def _apply(
 def standing_orders_play(game: Game, engine=None, state=None) -> int:
     """Play the standing orders of the players now waited for, one move at a time, until
     none answers: each is an ordinary `action` event of that seat (`reason` "standing"), in
-    the same transaction, at once — exactly when the player could have answered. Orders
-    that lapse are saved. The game row is locked. Returns how many moves were played."""
+    the same transaction, at once — exactly when the player could have answered. An answer
+    that depends on the player's hidden cards (`engine.standing_answer_hidden`) is not
+    played here but by a task, at a person's pace (`services.paced`). Orders that lapse are
+    saved. The game row is locked. Returns how many moves were played at once."""
     if game.status != Game.Status.RUNNING:
         return 0
     if engine is None:
@@ -103,6 +106,7 @@ def standing_orders_play(game: Game, engine=None, state=None) -> int:
     if not engine.standing_orders:
         return 0
     played = 0
+    deferred = set()  # (seq, player) whose answer a task plays later, at a person's pace
     while played < STANDING_MAX_MOVES and game.status == Game.Status.RUNNING:
         seats = [
             seat
@@ -115,10 +119,18 @@ def standing_orders_play(game: Game, engine=None, state=None) -> int:
             state = engine.load(game.state)
         move = None
         for seat in seats:
-            action, left = engine.standing_answer(state, seat.player_id, set(seat.standing_orders))
+            if (game.state_seq, seat.player_id) in deferred:
+                continue
+            orders = set(seat.standing_orders)
+            action, left = engine.standing_answer(state, seat.player_id, orders)
             if set(left) != set(seat.standing_orders):
                 seat.standing_orders = [o for o in seat.standing_orders if o in left]
                 seat.save(update_fields=["standing_orders"])
+            if action is not None and engine.standing_answer_hidden(state, seat.player_id, orders):
+                # an answer from hidden cards: never at once (services.paced)
+                deferred.add((game.state_seq, seat.player_id))
+                standing_defer(game, engine, state, seat)
+                continue
             if action is not None:
                 move = (seat, action)
                 break
@@ -130,6 +142,46 @@ def standing_orders_play(game: Game, engine=None, state=None) -> int:
         state = None
         played += 1
     return played
+
+
+def standing_answer_apply(game_id: int, player_id: str, seq: int, decision_key=None) -> str:
+    """What the paced task does (`services.paced`): play `player_id`'s standing answer if
+    they still face the decision of `seq` (the game at that seq, or the same decision key:
+    others answered the same window meanwhile). Returns "played", "stale" or "none"."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.RUNNING or seq > game.state_seq:
+            return "stale"
+        seat = game.seats.filter(player_id=player_id).first()
+        if seat is None or seat.status != Seat.Status.PLAYING or not seat.standing_orders:
+            return "none"
+        engine = common.engine_for(game.kind)
+        state = engine.load(game.state)
+        if player_id not in engine.waiting_for(state):
+            return "stale"
+        if seq != game.state_seq:
+            current = common.decision_key(engine, state, player_id)
+            if current is None or decision_key is None or current != decision_key:
+                return "stale"
+        action, left = engine.standing_answer(state, player_id, set(seat.standing_orders))
+        if set(left) != set(seat.standing_orders):
+            seat.standing_orders = [o for o in seat.standing_orders if o in left]
+            seat.save(update_fields=["standing_orders"])
+        if action is None:
+            return "none"
+        event = _apply(
+            game,
+            seat,
+            action,
+            kind=Event.Kind.ACTION,
+            reason=STANDING_REASON,
+            engine=engine,
+            state=state,
+        )
+        seat.standing_seq = event.seq
+        seat.save(update_fields=["standing_seq"])
+        standing_orders_play(game, engine)
+    return "played"
 
 
 def _check_running(game: Game) -> None:

@@ -132,6 +132,20 @@ def verify(request, game_id):
     )
 
 
+def exported_event(e) -> dict:
+    """One event as the log download gives it."""
+    return {
+        "seq": e.seq,
+        "kind": e.kind,
+        "player": e.seat.player_id if e.seat else None,
+        "action": e.action,
+        # system events only: a standing order's move is the player's own, and only its
+        # owner ever learns it was one (its time too: it is played at a person's pace)
+        "reason": e.reason if e.kind == "system" else "",
+        "created_at": e.created_at.isoformat(),
+    }
+
+
 @never_cache
 @require_GET
 def log_download(request, game_id):
@@ -149,18 +163,6 @@ def log_download(request, game_id):
             {"player_id": s.player_id, "name": display_name(s.user), "position": s.position}
             for s in seats
         ],
-        "events": [
-            {
-                "seq": e.seq,
-                "kind": e.kind,
-                "player": e.seat.player_id if e.seat else None,
-                "action": e.action,
-                # system events only: a standing order's move is the player's own, and only
-                # its owner ever learns it was one
-                "reason": e.reason if e.kind == "system" else "",
-                "created_at": e.created_at.isoformat(),
-            }
-            for e in events
-        ],
+        "events": [exported_event(e) for e in events],
     }
     return json_response(data, filename=f"{game.kind}-{game.pk}.json")

@@ -11,6 +11,7 @@ from games.table.models import Game, TimeControl
 from games.table.presenters import (
     full_view,
 )
+from games.table.services.chat import phrase_value
 from games.table.story import LOG_TOTAL, view_with_story
 from games.table.views.names import seat_names
 
@@ -84,12 +85,16 @@ def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict
 
 def viewer_phrases(game_view):
     """The chat phrases the viewer may post now when the game's rules limit the talk (see
-    `descriptors.chat_phrases`) as `(key, text)` pairs worded in the viewer's language, else
-    None (free text)."""
+    `descriptors.chat_phrases`) as `{"value", "key", "text"}` worded in the viewer's
+    language, else None (free text). `value` (what the button posts) names the phrase with
+    its numbers ("hand:4"): the chat refuses it once they have changed."""
     if game_view.seat is None or game_view.game.status != Game.Status.RUNNING:
         return None
     kind = game_view.game.kind
     phrases = chat_phrases(kind, view=game_view.view, viewer=game_view.player_id)
     if phrases is None:
         return None
-    return [(p["key"], chat_phrase_text(kind, p)) for p in phrases]
+    return [
+        {"value": phrase_value(p), "key": p["key"], "text": chat_phrase_text(kind, p)}
+        for p in phrases
+    ]

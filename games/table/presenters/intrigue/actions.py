@@ -1,5 +1,10 @@
 """The Intrigue move controls: the offer form (amount and slot typed in), and one button per
-other legal action, grouped (offers to answer, bargaining, the host's decision, sending)."""
+other legal action, grouped (offers to answer, bargaining, the host's decision, sending).
+
+Offers are never buttons: a petitioner has one legal offer per amount and slot (hundreds
+of them, as many more as they hold thousands), and a stray click would send a bribe that is
+never returned. The form is the only way to offer; the engine's legal actions stay the
+server's check of what it posts."""
 
 from __future__ import annotations
 
@@ -20,8 +25,20 @@ def offer_form(legal_actions, view, viewer):
         None,
     )
     slots = sorted({a["slot"] for a in offers if "slot" in a})
+    amount = standing["amount"] if standing else 0
+    slot = standing.get("slot") if standing else None
+    words = {"amount": thousands(amount), "slot": ducats(slot)}
     return {
+        "summary": (
+            _("Offer %(amount)s for the %(slot)s slot") % words
+            if slot
+            else _("Offer %(amount)s, no particular slot asked") % words
+        ),
         "max_amount": max(a["amount"] for a in offers),
+        # The summary shown before sending, filled in by game.js as the fields change.
+        "summary_slot": _("Offer %(amount)s for the %(slot)s slot"),
+        "summary_any": _("Offer %(amount)s, no particular slot asked"),
+        "ducats": _("%(n)s ducats"),
         "slots": [{"value": s, "label": ducats(s)} for s in slots],
         "standing": {
             "amount": standing["amount"],
@@ -46,6 +63,8 @@ def action_groups(legal_actions, view, names):
     stage = view.get("stage") or {}
     for action in legal_actions:
         kind = action.get("type")
+        if kind == "offer":  # the offer form (`offer_form`), never one button per amount
+            continue
         if kind in ("accept", "refuse"):
             frm = action["from"]
             offer = offers.get(frm, {})

@@ -184,6 +184,53 @@
     kept = null;
   });
 
+  // The chat form comes again, out of band, with every panel (it follows the game: the
+  // phrases and their numbers, the private lines once the players are seated). When it
+  // brings the same form (`data-chat-form`), the one on the page stays, with what is typed.
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var detail = event.detail;
+    if (!detail || !detail.target || detail.target.id !== "chat-form") return;
+    var incoming = detail.fragment && detail.fragment.querySelector
+      ? detail.fragment.querySelector("#chat-form") : null;
+    if (!incoming && detail.fragment && detail.fragment.firstElementChild &&
+        detail.fragment.firstElementChild.id === "chat-form") {
+      incoming = detail.fragment.firstElementChild;
+    }
+    if (incoming && incoming.getAttribute("data-chat-form") ===
+        detail.target.getAttribute("data-chat-form")) {
+      detail.shouldSwap = false;
+    }
+  });
+
+  // Intrigue's offer form: what will be sent, in words, kept in step with the fields
+  // ("Offer 3,000 ducats for the 6,000 slot"). The words come translated in data-*.
+  function offerSummary(form) {
+    var out = form.querySelector(".offer-summary");
+    var amount = form.querySelector("input[name=amount]");
+    if (!out || !amount) return;
+    var slot = form.querySelector("select[name=slot]");
+    var n = parseInt(amount.value, 10);
+    var number;
+    try { number = new Intl.NumberFormat(lang); } catch (e) { number = null; }
+    function money(value) {
+      var text = number ? number.format(value) : String(value);
+      return (form.dataset.ducats || "%(n)s").replace("%(n)s", text);
+    }
+    if (isNaN(n) || n < 0) { out.hidden = true; return; }
+    var words = slot && slot.value ? form.dataset.summarySlot : form.dataset.summaryAny;
+    out.textContent = (words || "").replace("%(amount)s", money(n * 1000))
+      .replace("%(slot)s", slot && slot.value ? money(parseInt(slot.value, 10)) : "");
+    out.hidden = false;
+  }
+  function offerForms() { document.querySelectorAll("form.offer-form").forEach(offerSummary); }
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = event.target && event.target.closest && event.target.closest("form.offer-form");
+      if (form) offerSummary(form);
+    });
+  });
+  document.body.addEventListener("htmx:afterSettle", offerForms);
+
   // Countdown: "<time data-countdown=epoch-seconds>" shows the time left, every second, and
   // the deadline in the browser's own time zone on hover.
   var lang = document.documentElement.lang || undefined;
@@ -218,6 +265,7 @@
   }
   tick();
   setInterval(tick, 1000);
+  offerForms();
 
   // Calling the player -----------------------------------------------------------------
   var baseTitle = document.title;
