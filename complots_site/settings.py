@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "games.table",
     "games.clock",
     "games.bot_seats",
+    "games.tutorials",
     "games.mail",
     "games.moderation",
 ]

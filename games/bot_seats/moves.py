@@ -120,7 +120,9 @@ def bot_move_enqueue(game_id: int, player_id: str, seq: int, *, countdown=0.0, a
 def bot_moves_schedule(game_id: int) -> int:
     """Enqueue the move of every bot seat the engine waits for now. Returns how many."""
     rows = list(
-        Seat.objects.filter(game_id=game_id, to_act=True, game__status=Game.Status.RUNNING)
+        Seat.objects.filter(
+            game_id=game_id, to_act=True, game__status=Game.Status.RUNNING, game__tutorial=False
+        )
         .filter(BOT_SEATS)
         .values_list("player_id", "game__state_seq", "game__seed")
     )
@@ -139,6 +141,8 @@ def bot_move_apply(game_id: int, player_id: str, seq: int, attempt: int = 0) -> 
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.RUNNING or game.state_seq != seq:
         return "stale"
+    if game.tutorial:
+        return "none"  # the tutorial's script plays its opponents
     seat = (
         Seat.objects.filter(game=game, player_id=player_id)
         .select_related("user__bot_account", "clock")
@@ -185,8 +189,9 @@ def bot_move_apply(game_id: int, player_id: str, seq: int, attempt: int = 0) -> 
 
 
 def on_game_changed(sender, *, game, saving, **kwargs):
-    """After the change commits, schedule the moves of the bots waited for."""
-    if game.status != Game.Status.RUNNING or getattr(_paused, "on", False):
+    """After the change commits, schedule the moves of the bots waited for (not in a
+    tutorial: its opponents play the moves its script gives, ``games.tutorials``)."""
+    if game.status != Game.Status.RUNNING or game.tutorial or getattr(_paused, "on", False):
         return
     game_id = game.pk
     transaction.on_commit(lambda: bot_moves_schedule(game_id), robust=True)

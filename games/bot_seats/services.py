@@ -142,6 +142,7 @@ def practice_start(
     time_control=TimeControl.DEFAULT,
     options=None,
     limited=True,
+    tutorial=False,
 ) -> Game:
     """A private game of ``user`` against ``bots`` bots of ``level``, started at once.
 
@@ -149,8 +150,11 @@ def practice_start(
     (anonymous), InvalidGameSettings (unknown game, level or count, options the engine
     refuses), PracticeLimitReached (``PRACTICE_MAX_RUNNING`` counted practice games still
     going, or ``PRACTICE_MAX_PER_HOUR`` started in the last hour). ``limited=False`` (a
-    tutorial) neither counts nor is refused.
+    tutorial) neither counts nor is refused. ``tutorial=True``: a lesson (``Game.tutorial``,
+    no clock, no record) whose ``options`` may rig the deal; its bots play no move of their
+    own (the tutorial's script gives them); never limited.
     """
+    limited = limited and not tutorial
     if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < MAX_SEATS:
         raise InvalidGameSettings(
             _("Choose between 0 and %(max)d bots."), params={"max": MAX_SEATS - 1}
@@ -167,6 +171,8 @@ def practice_start(
             min_seats=bots + 1,
             max_seats=bots + 1,
             time_control=time_control,
+            allow_setup=bool(tutorial),
+            tutorial=bool(tutorial),
         )
         if bots:
             level = _check_level(game, level)

@@ -67,6 +67,8 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     clock = table.clock
     event = _last_event(game)
     started_at = event.created_at if event else now
+    if game.tutorial:
+        return _tutorial_sync(game, clock, started_at, saving=saving)
     actor = (
         table.seat(event.seat_id)
         if event is not None and event.kind == Event.Kind.ACTION and event.seat_id
@@ -166,6 +168,24 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     if effective is not None and _timers_enabled():
         seq = game.state_seq
         transaction.on_commit(lambda: timer_schedule(game.pk, seq, effective), robust=True)
+    return True
+
+
+def _tutorial_sync(game, clock, started_at, *, saving: bool) -> bool:
+    """A tutorial has no clock: no deadline, no reminder, no countdown, no missed deadline,
+    and nothing for the mail (no "your turn", no "game over"). Its clock row only keeps the
+    seq it has seen, so that the sweeper does not come back to it."""
+    if game.deadline_at is not None:
+        if not saving:
+            Game.objects.filter(pk=game.pk).update(deadline_at=None)
+        game.deadline_at = None
+    clock.seq, clock.started_at, clock.deadline_at, clock.reminder_at = (
+        game.state_seq,
+        started_at,
+        None,
+        None,
+    )
+    clock.save()
     return True
 
 

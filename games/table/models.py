@@ -121,6 +121,10 @@ class Game(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    # A lesson (the tutorials): a real game from a rigged deal, with no clock (no deadline,
+    # no timeout, no reminder, no mail), counted in no record, never rematched, listed to its
+    # player only while it runs. Set at creation, never changed.
+    tutorial = models.BooleanField(_("tutorial"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

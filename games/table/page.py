@@ -14,6 +14,8 @@ Templates of the providers are included at named places of the page through
 - "open": in the waiting room of an open game
 - "chat": under the chat
 - "chat_message": after each chat message (context: `message`)
+- "page": at the end of the game page, outside the panel (e.g. the tutorial's step box;
+  a template may bring its own static script there)
 
 Everything a provider adds must be public, or the viewer's own: the providers receive the
 viewer's `GameView`, never the state.
@@ -35,7 +37,7 @@ PROVIDERS: list = []
 # `context["part"]`: the whole page (or its panel), or only the chat's messages fragment.
 PAGE = "page"
 CHAT = "chat"
-BLOCK_PLACES = ("seat", "open", "chat", "chat_message")
+BLOCK_PLACES = ("seat", "open", "chat", "chat_message", "page")
 
 
 def register(provider) -> None:
@@ -120,4 +122,68 @@ def lobby_contribute(request, context) -> dict:
     context.setdefault("lobby_blocks", [])
     for provider in LOBBY_PROVIDERS:
         context.update(provider(request, context) or {})
+    return context
+
+
+# Moves posted from the game page (`views.play.action_post`) go through these hooks, which
+# the layers above register in their apps' `ready` (the tutorials):
+# - a check `check(user, game_id, action) -> str | None` runs before the move is submitted;
+#   a message refuses it: nothing is played and the message is shown to the player (a
+#   tutorial's "try the Duchesse here"). A check must be cheap for ordinary games.
+# - an after-hook `hook(user, game_id, event)` runs once the player's move is played,
+#   before the panel is rendered (a tutorial's scripted opponents answer it).
+MOVE_CHECKS: list = []
+AFTER_MOVE: list = []
+
+
+def register_move_check(check) -> None:
+    """Add a check run before every move posted from the game page (once)."""
+    if check not in MOVE_CHECKS:
+        MOVE_CHECKS.append(check)
+
+
+def register_after_move(hook) -> None:
+    """Add a hook run after every move played from the game page (once)."""
+    if hook not in AFTER_MOVE:
+        AFTER_MOVE.append(hook)
+
+
+def move_refusal(user, game_id, action) -> str | None:
+    """The first check's message refusing this move, or None: play it."""
+    for check in MOVE_CHECKS:
+        message = check(user, game_id, action)
+        if message:
+            return str(message)
+    return None
+
+
+def after_move(user, game_id, event) -> None:
+    for hook in AFTER_MOVE:
+        hook(user, game_id, event)
+
+
+# A player's public profile (`views.players.player_profile`) takes contributions too:
+# `provider(request, player, context) -> dict`, whose templates (`add_profile_block`) are
+# included below the record, e.g. the tutorials the player finished. Public facts only.
+PROFILE_PROVIDERS: list = []
+
+
+def register_profile(provider) -> None:
+    """Add a provider to the public profile page (once)."""
+    if provider not in PROFILE_PROVIDERS:
+        PROFILE_PROVIDERS.append(provider)
+
+
+def add_profile_block(context, template: str) -> None:
+    """Include `template` below the profile's record."""
+    blocks = context.setdefault("profile_blocks", [])
+    if template not in blocks:
+        blocks.append(template)
+
+
+def profile_contribute(request, player, context) -> dict:
+    """Run every profile provider on `context` (updated in place, and returned)."""
+    context.setdefault("profile_blocks", [])
+    for provider in PROFILE_PROVIDERS:
+        context.update(provider(request, player, context) or {})
     return context

@@ -188,7 +188,7 @@ def abandons_changed(user_ids, kind: str) -> None:
         return
     counts = dict(
         abandon_seats(Seat, Event)
-        .filter(user_id__in=user_ids, game__kind=kind)
+        .filter(user_id__in=user_ids, game__kind=kind, game__tutorial=False)
         .values("user_id")
         .annotate(n=Count("id", distinct=True))
         .values_list("user_id", "n")

@@ -37,13 +37,24 @@ def abandon_seats(seat_model, event_model):
     )
 
 
+def _has_tutorials(seat_model) -> bool:
+    """The game model has the `tutorial` flag (a migration's historical model before it
+    may not)."""
+    game_model = seat_model._meta.get_field("game").related_model
+    return any(field.name == "tutorial" for field in game_model._meta.get_fields())
+
+
 def recount(seat_model, event_model, user_ids=None) -> dict[tuple[int, str], dict]:
     """{(user id, game kind): {finished, won, abandoned, timeouts, medals}} for every user
-    with a seat (or only `user_ids`), counted from the log."""
+    with a seat (or only `user_ids`), counted from the log. Tutorials count for nothing."""
     records: dict[tuple[int, str], dict] = defaultdict(_blank)
     seats = seat_model.objects.filter(game__status=FINISHED)
     abandons = abandon_seats(seat_model, event_model)
     timeouts = event_model.objects.filter(kind="system", reason=TIMEOUT_REASON)
+    if _has_tutorials(seat_model):
+        seats = seats.filter(game__tutorial=False)
+        abandons = abandons.filter(game__tutorial=False)
+        timeouts = timeouts.filter(game__tutorial=False)
     if user_ids is not None:
         seats = seats.filter(user_id__in=user_ids)
         abandons = abandons.filter(user_id__in=user_ids)

@@ -44,10 +44,13 @@ def user_games(*, user, include_over: bool = True) -> QuerySet[Game]:
     """The games where `user` has a seat: those where it is their turn first (`my_turn`
     annotated: their player id is in `engine.waiting_for(state)`), then running, open,
     finished, aborted; the nearest deadline first, then the newest. Also annotates
-    `my_position`, `my_player_id`, `my_seat_status`."""
+    `my_position`, `my_player_id`, `my_seat_status`. A tutorial is listed while it runs
+    only: the old ones stay in the log, out of the player's lists."""
     if user is None or not getattr(user, "is_authenticated", False):
         return Game.objects.none()
-    qs = Game.objects.filter(seats__user=user)
+    qs = Game.objects.filter(seats__user=user).exclude(
+        tutorial=True, status__in=[Game.Status.FINISHED, Game.Status.ABORTED]
+    )
     if not include_over:
         qs = qs.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING])
     return (

@@ -53,6 +53,9 @@ class GameDescriptor:
     bot_levels: dict = {}
     #: Offered first in the create form.
     default_choice = False
+    #: The slug of the game's tutorial (`games.tutorials`), offered to a new account on the
+    #: first page of this game it opens; "" for none.
+    tutorial = ""
 
     def __init__(self, slug: str | None = None, **attributes):
         if slug is not None:

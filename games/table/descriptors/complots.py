@@ -28,6 +28,7 @@ def clan_field_name(clan) -> str:
 
 class ComplotsDescriptor(GameDescriptor):
     slug = "complots"
+    tutorial = "complots"
     name = gettext_lazy("Complots")
     summary = gettext_lazy(
         "Bluff your way to power: claim the character you need, challenge the liars, "

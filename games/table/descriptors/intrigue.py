@@ -13,6 +13,7 @@ from .base import RESIGN, GameDescriptor
 
 class IntrigueDescriptor(GameDescriptor):
     slug = "intrigue"
+    tutorial = "intrigue"
     name = gettext_lazy("Intrigue")
     summary = gettext_lazy(
         "Send your advisers to your rivals' castles: promises, bribes and betrayals "

@@ -13,6 +13,7 @@ from .base import RESIGN, GameDescriptor
 
 class RegicideDescriptor(GameDescriptor):
     slug = "regicide"
+    tutorial = "regicide"
     name = gettext_lazy("Regicide")
     summary = gettext_lazy(
         "A cooperative game: together, play cards from your hands to defeat twelve "

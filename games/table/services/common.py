@@ -159,10 +159,11 @@ def store_state(game: Game, engine, state, *, seq: int, now) -> None:
         seconds = (
             game.window_seconds if decision_is_window(engine, state) else game.turn_seconds
         )
-        game.deadline_at = now + timedelta(seconds=seconds)
+        # A tutorial has no clock: nobody is ever hurried nor played for.
+        game.deadline_at = None if game.tutorial else now + timedelta(seconds=seconds)
     game_changed_send(game, saving=True)  # the clock's bookkeeping may set game.deadline_at
     game.save(update_fields=fields)
-    if outcome is not None:
+    if outcome is not None and not game.tutorial:
         from games.table import records
 
         records.game_finished(game)

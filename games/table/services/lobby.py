@@ -85,6 +85,7 @@ def game_create(
     allow_setup: bool = False,
     auto_start: bool = False,
     rematch_of: Game | None = None,
+    tutorial: bool = False,
 ) -> Game:
     """Open a new table hosted (and seated at position 1) by `host`.
 
@@ -94,6 +95,7 @@ def game_create(
     `options["setup"]` (a rigged deal) is refused unless `allow_setup` (trusted callers
     only: tutorials, puzzles, tests) — whoever wrote it would know the hidden cards.
     `auto_start`: the game starts by itself when its last seat is taken (see `seat_join`).
+    `tutorial`: a lesson (`Game.tutorial`: no clock, no record, private, never rematched).
     Raises InvalidGameSettings (unknown kind, bad options/seats/visibility/time control).
     """
     _check_user(host)
@@ -144,6 +146,7 @@ def game_create(
             revision=1,
             auto_start=bool(auto_start),
             rematch_of=rematch_of,
+            tutorial=bool(tutorial),
         )
         Seat.objects.create(
             game=game,

@@ -30,6 +30,8 @@ def game_rematch(*, game_id, user) -> Game:
             raise NotYourSeat(_("Only the players of this game can ask for a rematch."))
         if game.status != Game.Status.FINISHED:
             raise GameError(_("A rematch can be asked for once the game is over."))
+        if game.tutorial:
+            raise GameError(_("A tutorial has no rematch: start it again from its page."))
         existing = game.rematches.order_by("pk").first()
         if existing is not None:
             return existing

@@ -51,6 +51,8 @@ def standing_orders_set(*, game_id, user, orders) -> Seat:
             raise NotYourSeat()
         if game.status not in (Game.Status.OPEN, Game.Status.RUNNING):
             raise GameNotRunning()
+        if game.tutorial and orders:
+            raise MalformedAction(_("A tutorial asks for each answer: no standing orders here."))
         known = engine_orders(game.kind)
         if any(o not in known for o in orders):
             raise MalformedAction(_("Unknown standing order."))

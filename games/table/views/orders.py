@@ -23,8 +23,8 @@ def standing_context(game_view) -> dict | None:
     None for spectators, games that are not running and engines without orders. One query
     (the recent moves) when the orders ever played one."""
     seat = game_view.seat
-    if seat is None or game_view.game.status != Game.Status.RUNNING:
-        return None
+    if seat is None or game_view.game.status != Game.Status.RUNNING or game_view.game.tutorial:
+        return None  # a tutorial's script asks for each answer itself
     known = engine_orders(game_view.game.kind)
     if not known:
         return None

@@ -112,23 +112,30 @@ def parse_action(post) -> tuple[dict, int]:
 @require_POST
 def action_post(request, game_id):
     """Play one move. htmx: the refreshed panel (with a message on error); else a redirect."""
-    error = None
+    error = hint = None
     try:
         action, expected_seq = parse_action(request.POST)
-        services.action_submit(
-            game_id=game_id,
-            user=request.user,
-            action=action,
-            expected_seq=expected_seq,
-            decision_key=request.POST.get("decision_key") or None,
-        )
+        hint = page.move_refusal(request.user, game_id, action)
+        if hint is None:
+            event = services.action_submit(
+                game_id=game_id,
+                user=request.user,
+                action=action,
+                expected_seq=expected_seq,
+                decision_key=request.POST.get("decision_key") or None,
+            )
+            page.after_move(request.user, game_id, event)
     except GameError as exc:
         error = exc
         if not isinstance(exc, MalformedAction):
             raise_for_access(exc)
     if not request.htmx:
-        return back_to_game(request, game_id, error=error_text(error) if error else None)
+        return back_to_game(
+            request, game_id, error=error_text(error) if error else None, info=hint
+        )
     flash = [{"level": "error", "text": error_text(error)}] if error else None
+    if hint:
+        flash = [{"level": "hint", "text": hint}]
     return render_panel(request, load_view(request, game_id), flash=flash)
 
 

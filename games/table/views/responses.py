@@ -15,10 +15,12 @@ def error_text(error: GameError) -> str:
     return str(error)
 
 
-def back_to_game(request, game_id, *, error=None, success=None):
+def back_to_game(request, game_id, *, error=None, success=None, info=None):
     """Plain form posts: a message, then the game page again."""
     if error:
         messages.error(request, error)
+    if info:
+        messages.info(request, info)
     if success:
         messages.success(request, success)
     try:
