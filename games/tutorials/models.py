@@ -14,9 +14,7 @@ class TutorialRun(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tutorial_runs"
     )
     slug = models.CharField(_("tutorial"), max_length=32)
-    game = models.OneToOneField(
-        "games.Game", on_delete=models.PROTECT, related_name="tutorial_run"
-    )
+    game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="tutorial_run")
     step = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -41,9 +39,7 @@ class TutorialCompletion(models.Model):
 
     class Meta:
         ordering = ["completed_at", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["user", "slug"], name="tutorial_done_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["user", "slug"], name="tutorial_done_once")]
 
     def __str__(self):
         return f"{self.slug} done by user {self.user_id}"

@@ -257,4 +257,3 @@ def tutorials_of(user) -> list[dict]:
         }
         for t in sorted(TUTORIALS.values(), key=lambda t: t.order)
     ]
-

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from games.tutorials.lessons import complots, intrigue, regicide
 
-TUTORIALS = {
-    lesson.TUTORIAL.slug: lesson.TUTORIAL for lesson in (complots, regicide, intrigue)
-}
+TUTORIALS = {lesson.TUTORIAL.slug: lesson.TUTORIAL for lesson in (complots, regicide, intrigue)}
 
 
 def tutorial_for(slug):

@@ -74,10 +74,7 @@ TUTORIAL = Tutorial(
         ),
         Step(
             "place_paid",
-            _(
-                "Promises bind nobody, but be fair: place the Médecin who paid on your "
-                "10,000 slot."
-            ),
+            _("Promises bind nobody, but be fair: place the Médecin who paid on your 10,000 slot."),
             point=MOVES,
             expect={"type": "place", "owner": "p2", "advisor": "medecin-1", "slot": 10000},
             hint=_("Place the Médecin on the 10,000 slot here."),
