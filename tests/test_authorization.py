@@ -295,6 +295,17 @@ ROWS = r"""
 /me/profile/                                                         -        POST 302 200 200 200 200 200 200
 /players/<str:username>/                                             player   GET  200 200 200 200 200 200 200
 /players/<str:username>/                                             player   POST 405 405 405 405 405 405 405
+/tutorials/                                                          -        GET  200 200 200 200 200 200 200
+/tutorials/                                                          -        POST 405 405 405 405 405 405 405
+/tutorials/<slug:slug>/start/                                        complots GET  302 405 405 405 405 405 405
+/tutorials/<slug:slug>/start/                                        complots POST 204 302 302 302 302 302 302
+/tutorials/<slug:slug>/start/                                        nope     POST 204 302 302 302 302 302 302
+/tutorials/offer/dismiss/                                            -        GET  302 405 405 405 405 405 405
+/tutorials/offer/dismiss/                                            -        POST 204 200 200 200 200 200 200
+/tutorials/run/<int:run_id>/next/                                    bogus    GET  302 405 405 405 405 405 405
+/tutorials/run/<int:run_id>/next/                                    bogus    POST 204 404 404 404 404 404 404
+/tutorials/run/<int:run_id>/step/                                    bogus    GET  302 404 404 404 404 404 404
+/tutorials/run/<int:run_id>/step/                                    bogus    POST 204 405 405 405 405 405 405
 """
 
 ADMIN_ROWS = r"""
@@ -559,6 +570,10 @@ def fill(route: str, subject: str, world, objects) -> str:
             return "no-such-page/"
         if name in {"key", "uidb36"}:
             return "bogus"
+        if name == "slug":  # a tutorial
+            return subject
+        if name == "run_id":  # a tutorial's run: none of the visitors'
+            return "999999"
         raise AssertionError(f"no value for <{name}> in {route}")
 
     if route.startswith("^") or "(?P<" in route:
