@@ -22,9 +22,7 @@ def test_a_tutorial_to_the_end(browser, site_polling, slug, lang):
     context = logged_in_context(
         browser, site_polling, data["sessions"][name], viewport=PHONE, has_touch=True
     )
-    context.add_cookies(
-        [{"name": "django_language", "value": lang, "url": site_polling.base_url}]
-    )
+    context.add_cookies([{"name": "django_language", "value": lang, "url": site_polling.base_url}])
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

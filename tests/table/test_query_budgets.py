@@ -31,7 +31,7 @@ BUDGET = {
     "panel": 4,  # the page without its chat
     "changed": 2,
     "lobby": 4,
-    "player": 3,
+    "player": 4,  # the user, the record, the per-game stats, the tutorials finished
     "profile": 1,
 }
 
