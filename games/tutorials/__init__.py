@@ -23,7 +23,9 @@ moves, text, page part pointed at, expected move, the opponents' moves that foll
   ``TutorialCompletion`` (on the player's public profile, kept for good), ``TutorialOffer``
   (a new account is offered the tutorial of the first game whose page it opens).
 
-Each game's descriptor names its tutorial (``GameDescriptor.tutorial``, docs/games.md).
+Each game's descriptor names its first tutorial (``GameDescriptor.tutorial``, docs/games.md);
+a game may have more, which follow it by ``order`` (``lessons.next_lesson``: a finished
+lesson offers the next one of its game).
 ``tests/tutorials/`` walks every step of every tutorial through the engine and the services,
 and plays each to the end in Chromium in both languages.
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.table.services import GameError
 from games.table.views.access import login_required
 from games.tutorials import services
+from games.tutorials.lessons import next_lesson
 from games.tutorials.models import TutorialRun
 from games.tutorials.page import OFFER_CHECKED, step_context
 
@@ -49,7 +50,11 @@ def _learner_run(request, run_id) -> TutorialRun:
 
 def _step_response(request, run, *, changed=False) -> HttpResponse:
     if run.closed:
-        html = render_to_string("tutorials/_finished.html", {"run": run}, request=request)
+        html = render_to_string(
+            "tutorials/_finished.html",
+            {"run": run, "next_tutorial": next_lesson(run.slug)},
+            request=request,
+        )
     else:
         html = render_to_string("tutorials/_step.html", step_context(run), request=request)
     response = HttpResponse(html)

@@ -168,3 +168,59 @@ def test_tutorials_are_not_counted_in_the_practice_limit(alice, settings):
     from games.bot_seats.services import practice_start
 
     practice_start(user=alice, kind="complots", bots=2, level="honest")
+
+
+def test_several_lessons_per_game_each_with_its_first_named_by_the_descriptor():
+    from games.table.descriptors import descriptor_for
+    from games.tutorials.lessons import next_lesson
+
+    kinds = {t.kind for t in TUTORIALS.values()}
+    for kind in kinds:
+        first = TUTORIALS[descriptor_for(kind).tutorial]
+        lessons = sorted((t for t in TUTORIALS.values() if t.kind == kind), key=lambda t: t.order)
+        assert lessons[0] is first  # the one offered to a new account comes first
+        chain = [first]
+        while next_lesson(chain[-1].slug) is not None:
+            chain.append(next_lesson(chain[-1].slug))
+        assert chain == lessons
+    assert [t.slug for t in (next_lesson("complots"), next_lesson("complots2"))] == [
+        "complots2",
+        "complots-extensions",
+    ]
+    assert next_lesson("regicide").slug == "regicide-party"
+    assert next_lesson("intrigue") is None and next_lesson("nope") is None
+    orders = [t.order for t in TUTORIALS.values()]
+    assert len(set(orders)) == len(orders)
+
+
+def test_the_new_lessons_use_what_they_teach():
+    """The Complots 2 lesson plays with Complots 2 characters, the extensions lesson with
+    both extensions, the Regicide one with three players and their Jester."""
+    complots2 = TUTORIALS["complots2"]
+    assert set(complots2.options["characters"]) - {"duchesse", "assassin", "comtesse"}
+    extensions = TUTORIALS["complots-extensions"]
+    assert extensions.options["saint_barthelemy"] and extensions.options["tyrannie"]
+    kinds = {s.expect["type"] for s in extensions.steps if s.expect}
+    assert {"convert", "abuse_of_trust", "pass_plague"} <= kinds
+    party = TUTORIALS["regicide-party"]
+    assert party.seats == 3
+    kinds = {s.expect["type"] for s in party.steps if s.expect}
+    assert {"choose_next", "yield"} <= kinds
+
+
+@pytest.mark.django_db
+def test_the_list_shows_every_lesson_and_a_finished_one_offers_the_next(client, alice):
+    client.force_login(alice)
+    page = client.get("/tutorials/").content.decode()
+    for slug in TUTORIALS:
+        assert f'data-testid="tutorial-{slug}"' in page
+    run = services.tutorial_start(user=alice, slug="regicide")
+    run = services.tutorial_finish(user=alice, run=run)
+    response = client.get(f"/tutorials/run/{run.pk}/step/", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert 'data-testid="tutorial-next-lesson"' in html
+    assert "/tutorials/regicide-party/start/" in html
+    run = services.tutorial_start(user=alice, slug="intrigue")
+    run = services.tutorial_finish(user=alice, run=run)
+    html = client.get(f"/tutorials/run/{run.pk}/step/", HTTP_HX_REQUEST="true").content.decode()
+    assert "tutorial-next-lesson" not in html and "tutorial-back" in html
