@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from games.table import page
 from games.table.descriptors import game_label
 from games.table.records import player_summary
 
@@ -20,12 +21,9 @@ def player_profile(request, username):
     if not user.is_active:
         raise Http404
     record, stats = player_summary(user)
-    return render(
-        request,
-        "games/player.html",
-        {
-            "player": user,
-            "record": record,
-            "stats": [{"label": game_label(s.kind), "stats": s, "medals": s.medals} for s in stats],
-        },
-    )
+    context = {
+        "player": user,
+        "record": record,
+        "stats": [{"label": game_label(s.kind), "stats": s, "medals": s.medals} for s in stats],
+    }
+    return render(request, "games/player.html", page.profile_contribute(request, user, context))
