@@ -30,8 +30,8 @@ BUDGET = {
     # (and, not in these games, one for the viewer's standing orders' moves once they played)
     "panel": 4,  # the page without its chat
     "changed": 2,
-    "lobby": 4,
-    "player": 3,
+    "lobby": 6,  # 4, and the ratings: the hosts' reliability, the tables' conditions
+    "player": 7,  # 3, and the ratings: ratings, history, records, reliability
     "profile": 1,
 }
 
