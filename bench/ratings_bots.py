@@ -1,7 +1,7 @@
 """A few hundred rated games of bots on a scratch SQLite database, then one leaderboard and
 one profile as text (bots are rated here only: RATINGS_RATE_BOTS).
 
-    /work/main/.venv/bin/python bench/ratings_bots.py [games]
+    python bench/ratings_bots.py [games]
 """
 
 import os

@@ -51,7 +51,7 @@ def test_concurrent_endings_lose_no_update(make_user):
         services.action_submit(game_id=game.pk, user=user, action=action, expected_seq=seq)
         connection.close()
 
-    threads = [threading.Thread(target=end, args=pair) for pair in zip(games, finals)]
+    threads = [threading.Thread(target=end, args=pair) for pair in zip(games, finals, strict=True)]
     for thread in threads:
         thread.start()
     for thread in threads:
