@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "games.bot_seats",
     "games.tutorials",
     "games.mail",
+    "games.ratings",
     "games.moderation",
 ]
 
@@ -260,6 +261,13 @@ BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
 # finished, and so many started in the last hour (tutorials are not counted).
 PRACTICE_MAX_RUNNING = int(os.environ.get("PRACTICE_MAX_RUNNING", "3"))
 PRACTICE_MAX_PER_HOUR = int(os.environ.get("PRACTICE_MAX_PER_HOUR", "10"))
+
+# Ratings (games.ratings): "?" below this many rated games in a pool; leaderboards list the
+# players with a rated game in the last RATINGS_ACTIVE_DAYS. Bots are never rated, but in
+# the bench and its test (RATINGS_RATE_BOTS).
+RATINGS_PROVISIONAL_GAMES = int(os.environ.get("RATINGS_PROVISIONAL_GAMES", "5"))
+RATINGS_ACTIVE_DAYS = int(os.environ.get("RATINGS_ACTIVE_DAYS", "90"))
+RATINGS_RATE_BOTS = env_bool("RATINGS_RATE_BOTS")
 MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of the digest
 MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
 MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))

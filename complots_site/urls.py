@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("games.bot_seats.urls")),
     path("", include("games.tutorials.urls")),
     path("", include("games.mail.urls")),
+    path("", include("games.ratings.urls")),
 ]
 
 if settings.BENCH_VIEWS:  # bench/web/live_table.py only: off unless BENCH_VIEWS=1

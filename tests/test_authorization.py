@@ -207,6 +207,19 @@ ROWS = r"""
 /games/<int:game_id>/policy/                                         public   POST 204 302 302 302 302 302 302
 /games/<int:game_id>/policy/                                         waiting  GET  302 405 405 405 405 405 405
 /games/<int:game_id>/policy/                                         waiting  POST 204 302 302 302 302 302 302
+/games/<int:game_id>/condition/                                      finished GET  302 405 405 405 405 405 405
+/games/<int:game_id>/condition/                                      finished POST 204 302 302 302 302 302 302
+/games/<int:game_id>/condition/                                      private  GET  302 405 405 405 405 405 405
+/games/<int:game_id>/condition/                                      private  POST 204 403 302 302 302 403 403
+/games/<int:game_id>/condition/                                      public   GET  302 405 405 405 405 405 405
+/games/<int:game_id>/condition/                                      public   POST 204 302 302 302 302 302 302
+/games/<int:game_id>/condition/                                      waiting  GET  302 405 405 405 405 405 405
+/games/<int:game_id>/condition/                                      waiting  POST 204 302 302 302 302 302 302
+/ratings/                                                            -        GET  200 200 200 200 200 200 200
+/ratings/                                                            -        POST 405 405 405 405 405 405 405
+/ratings/<slug:pool>/                                                complots-duel GET 200 200 200 200 200 200 200
+/ratings/<slug:pool>/                                                bogus    GET  404 404 404 404 404 404 404
+/ratings/<slug:pool>/                                                complots-duel POST 405 405 405 405 405 405 405
 /games/<int:game_id>/rematch/                                        finished GET  302 405 405 405 405 405 405
 /games/<int:game_id>/rematch/                                        finished POST 204 302 302 302 302 302 302
 /games/<int:game_id>/rematch/                                        private  GET  302 405 405 405 405 405 405
@@ -563,6 +576,8 @@ def fill(route: str, subject: str, world, objects) -> str:
         if name == "content_type_id":
             return str(ContentType.objects.get_for_model(objects[subject]).pk)
         if name == "app_label":
+            return subject
+        if name == "pool":
             return subject
         if name == "rest":
             return "report/"

@@ -46,8 +46,11 @@ def _seed_hex(seed, number) -> str:
     return hashlib.sha256(f"selfplay\x00{seed}\x00{number}".encode()).hexdigest()
 
 
-def bot_table(*, kind, players, levels, seed_hex, time_control=TimeControl.DEFAULT) -> Game:
-    """An open table of bots with the given seed, not started yet."""
+def bot_table(
+    *, kind, players, levels, seed_hex, time_control=TimeControl.DEFAULT, rated=False
+) -> Game:
+    """An open table of bots with the given seed, not started yet (`rated`: the host asks
+    for a rated game, which counts only where bots are rated: the ratings' bench)."""
     host = pool.free_account(levels[0], taken_user_ids=()).user
     with transaction.atomic():
         game = game_create(
@@ -56,6 +59,7 @@ def bot_table(*, kind, players, levels, seed_hex, time_control=TimeControl.DEFAU
             min_seats=players,
             max_seats=players,
             time_control=time_control,
+            rated=rated,
         )
         Game.objects.filter(pk=game.pk).update(seed=seed_hex, commitment=seed_commitment(seed_hex))
         for index in range(1, players):
@@ -91,6 +95,7 @@ def bot_games_play(
     mode: str = "inline",
     time_control: str = TimeControl.DEFAULT,
     max_moves: int = 5000,
+    rated: bool = False,
 ) -> list[SelfPlay]:
     """Play (or start, ``mode="tasks"``) ``count`` seeded games of bots; see the module."""
     levels = list(levels or available_levels(kind))
@@ -115,6 +120,7 @@ def bot_games_play(
                 levels=lineup,
                 seed_hex=seed_hex,
                 time_control=time_control,
+                rated=rated,
             )
             game_start(game_id=game.pk, user=game.host)
             order = SeededRandom(seed_to_key(f"selfplay order\x00{seed_hex}"))

@@ -19,6 +19,7 @@ class ModerationAction(models.Model):
         KICK_AUTOPILOT = "kick_autopilot", _("Kick a player (autopilot)")
         KICK_OUT = "kick_out", _("Kick a player (out of the game)")
         EXTEND_DEADLINE = "extend_deadline", _("Extend the deadline")
+        RATING_VOID = "rating_void", _("Void a game's rating effect")
         HIDE_MESSAGE = "hide_message", _("Hide a chat message")
         UNHIDE_MESSAGE = "unhide_message", _("Show a hidden chat message again")
         MUTE = "mute", _("Mute a user's chat")

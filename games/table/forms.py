@@ -39,6 +39,15 @@ class GameCreateForm(forms.Form):
     auto_start = forms.BooleanField(
         label=_("Start as soon as every seat is taken"), required=False, initial=True
     )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The game counts for the players' ratings. Only public tables of people are "
+            "rated: never a private table, nor a game with a bot."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,6 +69,8 @@ class GameCreateForm(forms.Form):
             for fieldset in descriptor.form_fieldsets():
                 self.grouped.update(fieldset["fields"])
                 self._fieldsets.append((descriptor.slug, fieldset))
+        # Rated: shown for the games that have a rating pool (`GameDescriptor.rating_pools`).
+        self.game_fields["rated"] = [d.slug for d in games if d.rating_pools()]
         # The games' own fields come after the choice of game and seats.
         common = list(self.fields.items())
         self.fields = dict(common[:2] + list(own.items()) + common[2:])
@@ -119,6 +130,15 @@ class GameCreateForm(forms.Form):
         return data
 
     seat_minimum = 2
+
+    def is_rated(self) -> bool:
+        """The host ticked "rated", the game has ratings and the table is public."""
+        data = self.cleaned_data
+        return bool(
+            data.get("rated")
+            and data.get("visibility") == Game.Visibility.PUBLIC
+            and descriptor_for(data["kind"]).rating_pools()
+        )
 
     def game_options(self):
         """The engine options of the cleaned form (its game's own fields only)."""

@@ -117,6 +117,9 @@ class Game(models.Model):
     result = models.JSONField(null=True, blank=True)
     # The host's choice: the game starts by itself once every seat is taken.
     auto_start = models.BooleanField(_("start when full"), default=False)
+    # The host's choice: the game counts for the players' ratings (games.ratings decides at
+    # the end whether it may: a public table of people, a game that has a rating pool).
+    rated = models.BooleanField(_("rated"), default=False)
     # A new table with the same settings and players, opened after this one ended.
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"

@@ -26,7 +26,13 @@ queries stay a small constant.
 
 The lobby has its own providers (`register_lobby`): `provider(request, context) -> dict`,
 whose templates are included below the lobby's sections through `context["lobby_blocks"]`
-(`add_lobby_block`), e.g. the bots' "practice against bots" form.
+(`add_lobby_block`), e.g. the bots' "practice against bots" form, and in each open table's
+row through `context["lobby_item_blocks"]` (`add_lobby_item_block`; context: `item`, which a
+provider may annotate).
+
+The public profile has its own (`register_profile`): `provider(request, player, context) ->
+dict`, whose templates are included below the record through `context["profile_blocks"]`
+(`add_profile_block`), e.g. the ratings and their history.
 """
 
 from __future__ import annotations
@@ -117,9 +123,17 @@ def add_lobby_block(context, template: str) -> None:
         blocks.append(template)
 
 
+def add_lobby_item_block(context, template: str) -> None:
+    """Include `template` in each open table's row of the lobby (context: `item`)."""
+    blocks = context.setdefault("lobby_item_blocks", [])
+    if template not in blocks:
+        blocks.append(template)
+
+
 def lobby_contribute(request, context) -> dict:
     """Run every lobby provider on `context` (updated in place, and returned)."""
     context.setdefault("lobby_blocks", [])
+    context.setdefault("lobby_item_blocks", [])
     for provider in LOBBY_PROVIDERS:
         context.update(provider(request, context) or {})
     return context

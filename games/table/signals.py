@@ -6,6 +6,15 @@
   or status and before saving the row. With `saving`, the writer's UPDATE stores the
   `deadline_at` a receiver sets on the instance; otherwise a receiver writes it itself.
   The clock listens: deadlines, timers, who waits since when.
+- `game_over(sender=Game, game)`: a game just ended with a result (status finished), sent
+  once, inside the transaction that finished it, after the players' records were counted.
+  The ratings listen.
+
+Hooks (functions the layers above register in their app's `ready`):
+
+- `register_seat_check(check)`: `check(game=, user=)` runs when a user takes a seat of an
+  open table (the row locked) and raises a `GameError` with a clear message to refuse them
+  (the ratings' reliability condition of a table).
 
 Page contributions (seat badges, votes, report links) go through `games.table.page`.
 """
@@ -13,6 +22,20 @@ Page contributions (seat badges, votes, report links) go through `games.table.pa
 from django.dispatch import Signal
 
 game_changed = Signal()
+game_over = Signal()
+SEAT_CHECKS: list = []
+
+
+def register_seat_check(check) -> None:
+    """Add a check run when a user takes a seat (once; see the module's docstring)."""
+    if check not in SEAT_CHECKS:
+        SEAT_CHECKS.append(check)
+
+
+def seat_checks_run(*, game, user) -> None:
+    """Run every seat check (each may raise a GameError)."""
+    for check in SEAT_CHECKS:
+        check(game=game, user=user)
 
 
 def game_changed_send(game, *, saving: bool) -> None:

@@ -34,6 +34,7 @@ def test_the_complots_only_fields_are_marked_and_the_others_apply_to_every_game(
         "visibility": "",
         "time_control": "",
         "auto_start": "",
+        "rated": "complots intrigue",
     }
     assert re.search(r'<fieldset class="clan-choice" data-games="complots">', form)
 

@@ -30,8 +30,8 @@ BUDGET = {
     # (and, not in these games, one for the viewer's standing orders' moves once they played)
     "panel": 4,  # the page without its chat
     "changed": 2,
-    "lobby": 4,
-    "player": 4,  # the user, the record, the per-game stats, the tutorials finished
+    "lobby": 6,  # 4, and the ratings: the hosts' reliability, the tables' conditions
+    "player": 8,  # 3, the tutorials finished, and the ratings: ratings, history, records, reliability
     "profile": 1,
 }
 

@@ -16,6 +16,7 @@ class GameModerationForm(forms.Form):
         ("kick_autopilot", _("Kick a player: autopilot plays their default actions")),
         ("kick_out", _("Kick a player out of the game")),
         ("extend_deadline", _("Extend the current deadline")),
+        ("rating_void", _("Void the game's rating effect (cheating, collusion)")),
     ]
     action = forms.ChoiceField(label=_("Action"), choices=ACTIONS)
     seat = forms.ModelChoiceField(label=_("Player"), queryset=Seat.objects.none(), required=False)

@@ -317,6 +317,8 @@ class GameAdmin(admin.ModelAdmin):
         action, reason, user = data["action"], data["reason"], request.user
         if action == "abort":
             moderation.game_abort(moderator=user, game=game, reason=reason)
+        elif action == "rating_void":
+            moderation.game_rating_void(moderator=user, game=game, reason=reason)
         elif action == "extend_deadline":
             moderation.game_deadline_extend(
                 moderator=user, game=game, hours=data["hours"], reason=reason

@@ -35,6 +35,7 @@ from .tables import (
     RESIGN_ACTION_TYPES,
     game_abort,
     game_deadline_extend,
+    game_rating_void,
     resign_action,
     seat_kick,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "ModerationError",
     "game_abort",
     "game_deadline_extend",
+    "game_rating_void",
     "message_hide",
     "moderators_group_sync",
     "report_assign",

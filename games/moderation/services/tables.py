@@ -9,6 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.moderation.models import ModerationAction
+from games.ratings.models import RatedGame
+from games.ratings.services import VOID_EVENT_TYPE, rated_game_void
 from games.table import records
 from games.table.models import Game, Seat
 from games.table.services.play import RESIGN_ACTION_TYPES
@@ -56,6 +58,34 @@ def game_abort(
             reason=reason,
             game=game,
             previous=previous,
+        )
+    return game
+
+
+def game_rating_void(*, moderator, game: Game, reason: str) -> Game:
+    """Take a rated game's effect off the ratings (cheating, collusion): a `rating_void`
+    event in the game's log, the ratings of its pool rebuilt without it, an audit row.
+    Refused for a game that was not rated or is already voided."""
+    _check_moderator(moderator, "moderation.moderate_game")
+    reason = _clean_reason(reason)
+    with transaction.atomic():
+        game = _locked_game(game.pk)
+        rated = RatedGame.objects.filter(game=game).first()
+        if rated is None:
+            raise ModerationError(_("This game was not rated."), code="not_rated")
+        if rated.voided:
+            raise ModerationError(_("This game's rating effect is already void."), code="unchanged")
+        _append_moderation_event(
+            game=game, moderator=moderator, kind=VOID_EVENT_TYPE, reason=reason, keep_clock=False
+        )
+        rated_game_void(game=game)
+        _audit(
+            moderator=moderator,
+            kind=ModerationAction.Kind.RATING_VOID,
+            reason=reason,
+            game=game,
+            seq=rated.seq,
+            pool=rated.pool,
         )
     return game
 

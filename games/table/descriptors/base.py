@@ -158,6 +158,37 @@ class GameDescriptor:
         """The game's options in words for the lobby and the page ("random characters")."""
         return []
 
+    # --- standing: ratings and records ------------------------------------------------------
+
+    def rating_pools(self) -> dict:
+        """The game's rating pools: slug -> label. A player has one rating per pool; none
+        (the default): the game is never rated (a cooperative game)."""
+        return {}
+
+    def rating_pool(self, seats: int, options: dict) -> str | None:
+        """The pool a game of `seats` players with these engine options counts in (a slug
+        of `rating_pools`), or None: not rated. Default: the only pool, if exactly one."""
+        pools = list(self.rating_pools())
+        return pools[0] if len(pools) == 1 else None
+
+    def ranks(self, outcome: dict, view: dict) -> dict[str, int]:
+        """How a finished game ranks its players: {player id: rank}, 1 the best, equal
+        ranks for a tie. From the engine's `outcome` and the final public view (`view(state,
+        None)`: nothing hidden). Default: the winners first, every other player tied after
+        them. The platform then puts the players who left below everyone still in."""
+        winners = outcome.get("winners") if isinstance(outcome, dict) else None
+        winners = set(winners) if isinstance(winners, list) else set()
+        players = [p.get("id") for p in view.get("players", []) if isinstance(p, dict)]
+        return {p: 1 if p in winners else 2 for p in players if isinstance(p, str)}
+
+    #: The word of the game's `score` on the profile ("enemies defeated"); empty: no score.
+    score_label = ""
+
+    def score(self, outcome: dict, view: dict) -> int | None:
+        """How far a finished game went, for the records of the profile (its best game,
+        its total): a number the higher the better, or None (the default: no score)."""
+        return None
+
 
 def answer_words(moves) -> str:
     """ "challenge, block or pass" for the window answers among `moves` (empty if none)."""

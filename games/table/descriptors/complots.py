@@ -144,4 +144,41 @@ class ComplotsDescriptor(GameDescriptor):
         return words
 
 
+    # --- standing ---------------------------------------------------------------------------
+
+    def rating_pools(self):
+        return {
+            "complots-duel": gettext_lazy("Complots, duels"),
+            "complots-table": gettext_lazy("Complots, tables of 3 to 8"),
+        }
+
+    def rating_pool(self, seats, options):
+        # the expansions' characters count as Complots: the pool depends on seats only
+        if seats == 2:
+            return "complots-duel"
+        return "complots-table" if 3 <= seats <= 8 else None
+
+    def ranks(self, outcome, view):
+        """The winner first, then the others in the reverse order of their elimination
+        (the public log's "eliminated" entries: the first out ranks last)."""
+        players = [p.get("id") for p in view.get("players", []) if isinstance(p, dict)]
+        winners = outcome.get("winners") if isinstance(outcome, dict) else None
+        winners = [w for w in winners if w in players] if isinstance(winners, list) else []
+        out = []
+        for entry in view.get("log") or []:
+            if isinstance(entry, dict) and entry.get("event") == "eliminated":
+                player = entry.get("player")
+                if player in players and player not in out and player not in winners:
+                    out.append(player)
+        ranks = {p: 1 for p in winners}
+        # anyone neither winner nor logged out (never happens in a finished game) ties last
+        rest = [p for p in players if p not in winners and p not in out]
+        order = list(reversed(out))
+        for index, player in enumerate(order):
+            ranks[player] = len(winners) + 1 + index
+        for player in rest:
+            ranks[player] = len(winners) + len(order) + 1
+        return ranks
+
+
 DESCRIPTOR = ComplotsDescriptor()

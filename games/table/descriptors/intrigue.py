@@ -42,4 +42,17 @@ class IntrigueDescriptor(GameDescriptor):
         return str(_("Your move."))
 
 
+    def rating_pools(self):
+        return {"intrigue": gettext_lazy("Intrigue")}
+
+    def ranks(self, outcome, view):
+        """By final money, the richest first; equal money shares a rank (1, 2, 2, 4)."""
+        money = outcome.get("money") if isinstance(outcome, dict) else None
+        if not isinstance(money, dict):
+            return super().ranks(outcome, view)
+        amounts = {p: m for p, m in money.items() if isinstance(m, int | float)}
+        ordered = sorted(amounts.values(), reverse=True)
+        return {p: ordered.index(m) + 1 for p, m in amounts.items()}
+
+
 DESCRIPTOR = IntrigueDescriptor()

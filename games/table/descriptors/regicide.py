@@ -10,6 +10,8 @@ from games.table.presenters.regicide import table as regicide_table
 
 from .base import RESIGN, GameDescriptor
 
+ROYALS = 12  # four Jacks, four Queens, four Kings
+
 
 class RegicideDescriptor(GameDescriptor):
     slug = "regicide"
@@ -33,6 +35,20 @@ class RegicideDescriptor(GameDescriptor):
         if not [a for a in legal_actions if a.get("type") != RESIGN]:
             return ""
         return regicide_table.moment_line(view, names) or str(_("Your move."))
+
+
+    # No rating (cooperative): the profile keeps its records, with the enemies defeated.
+    score_label = gettext_lazy("enemies defeated")
+
+    def score(self, outcome, view):
+        """The royals defeated: twelve for a victory, else those out of the castle but the
+        one still standing."""
+        if isinstance(outcome, dict) and outcome.get("winners"):
+            return ROYALS
+        castle = view.get("castle_size")
+        if not isinstance(castle, int):
+            return None
+        return max(0, ROYALS - castle - (1 if view.get("enemy") else 0))
 
 
 DESCRIPTOR = RegicideDescriptor()

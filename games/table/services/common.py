@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import Engine, decision_key_of, get_engine
 from games.table.models import Game, Seat
-from games.table.signals import game_changed_send
+from games.table.signals import game_changed_send, game_over
 
 from .errors import GameError, GameNotFound, InvalidGameSettings, MalformedAction
 from .payload import check_json_value
@@ -167,6 +167,7 @@ def store_state(game: Game, engine, state, *, seq: int, now) -> None:
         from games.table import records
 
         records.game_finished(game)
+        game_over.send(sender=Game, game=game)
 
     seats = Seat.objects.filter(game=game)
     seats.update(to_act=Case(When(player_id__in=waiting, then=Value(True)), default=Value(False)))

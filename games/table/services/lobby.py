@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.table import live
 from games.table.models import MAX_SEATS, Event, Game, Seat, TimeControl, seed_commitment
+from games.table.signals import seat_checks_run
 
 from . import common
 from .common import OPTIONS_MAX_CHARS, check_json_dict, lock_game, store_state
@@ -86,6 +87,7 @@ def game_create(
     auto_start: bool = False,
     rematch_of: Game | None = None,
     tutorial: bool = False,
+    rated: bool = False,
 ) -> Game:
     """Open a new table hosted (and seated at position 1) by `host`.
 
@@ -96,6 +98,8 @@ def game_create(
     only: tutorials, puzzles, tests) — whoever wrote it would know the hidden cards.
     `auto_start`: the game starts by itself when its last seat is taken (see `seat_join`).
     `tutorial`: a lesson (`Game.tutorial`: no clock, no record, private, never rematched).
+    `rated`: the host wants the game to count for the ratings (`games.ratings` decides at
+    the end whether it may).
     Raises InvalidGameSettings (unknown kind, bad options/seats/visibility/time control).
     """
     _check_user(host)
@@ -147,6 +151,7 @@ def game_create(
             auto_start=bool(auto_start),
             rematch_of=rematch_of,
             tutorial=bool(tutorial),
+            rated=bool(rated),
         )
         Seat.objects.create(
             game=game,
@@ -163,7 +168,8 @@ def seat_join(*, game_id, user, invitation_token: str | None = None) -> Seat:
     """Take the lowest free seat of an open game. Private games need the invitation token.
     The last free seat of a table whose host chose `auto_start` starts the game at once.
 
-    Raises GameNotFound, AccessDenied, GameNotOpen, AlreadySeated, GameFull.
+    Raises GameNotFound, AccessDenied, GameNotOpen, AlreadySeated, GameFull, and what a
+    seat check of the layers above raises (`games.table.signals.register_seat_check`).
     """
     _check_user(user)
     with transaction.atomic():
@@ -177,6 +183,7 @@ def seat_join(*, game_id, user, invitation_token: str | None = None) -> Seat:
             raise GameNotOpen()
         if len(seats) >= game.max_seats:
             raise GameFull()
+        seat_checks_run(game=game, user=user)
         taken = {s.position for s in seats}
         position = min(p for p in range(1, game.max_seats + 1) if p not in taken)
         seat = Seat.objects.create(

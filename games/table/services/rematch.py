@@ -45,6 +45,7 @@ def game_rematch(*, game_id, user) -> Game:
             time_control=game.time_control,
             auto_start=False,
             rematch_of=game,
+            rated=game.rated,
         )
         # game_create seated the host at position 1: place everyone as in the old game.
         new.seats.all().delete()

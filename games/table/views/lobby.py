@@ -112,6 +112,7 @@ def game_create(request):
                 max_seats=data["max_seats"],
                 time_control=data["time_control"],
                 auto_start=data.get("auto_start", False),
+                rated=form.is_rated(),
             )
             if game.max_seats == 1:  # a table of one seat: nobody to wait for
                 services.game_start(game_id=game.pk, user=request.user)

@@ -26,5 +26,4 @@ def player_profile(request, username):
         "record": record,
         "stats": [{"label": game_label(s.kind), "stats": s, "medals": s.medals} for s in stats],
     }
-    page.profile_contribute(request, user, context)
-    return render(request, "games/player.html", context)
+    return render(request, "games/player.html", page.profile_contribute(request, user, context))
