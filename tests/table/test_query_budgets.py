@@ -31,7 +31,7 @@ BUDGET = {
     "panel": 4,  # the page without its chat
     "changed": 2,
     "lobby": 6,  # 4, and the ratings: the hosts' reliability, the tables' conditions
-    "player": 8,  # 3, the tutorials finished, and the ratings: ratings, history, records, reliability
+    "player": 8,  # 3, tutorials finished, ratings, history, records, reliability
     "profile": 1,
 }
 
