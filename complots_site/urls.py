@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("games.table.urls")),
     path("", include("games.clock.urls")),
     path("", include("games.bot_seats.urls")),
+    path("", include("games.push.urls")),
     path("", include("games.mail.urls")),
 ]
 
