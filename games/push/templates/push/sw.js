@@ -81,10 +81,18 @@ async function answer(path) {
 
 async function openPage(url) {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  for (const client of windows) {
-    if (new URL(client.url).pathname === url && "focus" in client) return client.focus();
+  try {
+    for (const client of windows) {
+      if (new URL(client.url).pathname === url && "focus" in client) {
+        await client.focus();
+        return url;
+      }
+    }
+    await self.clients.openWindow(url);
+  } catch (error) {
+    /* focusing and opening need the user's tap: nothing else to do */
   }
-  return self.clients.openWindow(url);
+  return url;
 }
 
 async function onClick(notification, action) {
@@ -99,6 +107,7 @@ async function onClick(notification, action) {
     }
     return result;
   }
+  lastShown = Object.assign({}, lastShown, { opened: data.url || "/" });
   return openPage(data.url || "/");
 }
 
