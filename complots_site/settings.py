@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "games.clock",
     "games.bot_seats",
     "games.tutorials",
+    "games.push",
     "games.mail",
     "games.ratings",
     "games.moderation",
@@ -272,6 +273,20 @@ MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "8"))  # local time of
 MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
 MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))
 PRESENCE_TTL_SECONDS = int(os.environ.get("PRESENCE_TTL_SECONDS", "30"))
+
+# Web Push (games.push): the VAPID pair (base64url: the raw 32-byte private key, or its DER;
+# the public key as an uncompressed point) and the contact the push services may write to.
+# No private key: the site offers no notifications (the devices page says why).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost").strip()
+PUSH_MAX_ATTEMPTS = int(os.environ.get("PUSH_MAX_ATTEMPTS", "5"))
+PUSH_RETRY_BASE_SECONDS = int(os.environ.get("PUSH_RETRY_BASE_SECONDS", "15"))
+PUSH_TIMEOUT_SECONDS = float(os.environ.get("PUSH_TIMEOUT_SECONDS", "10"))
+# A "your turn" mail waits this long (at most half the decision's time) after a push was
+# shown: the player who answers meanwhile gets no mail.
+PUSH_MAIL_DELAY_SECONDS = int(os.environ.get("PUSH_MAIL_DELAY_SECONDS", "1800"))
+PUSH_DEVICES_MAX = int(os.environ.get("PUSH_DEVICES_MAX", "10"))
 
 # Email: console by default; EMAIL_URL=smtp://user:pass@host:587?tls=1 for SMTP.
 EMAIL_URL = os.environ.get("EMAIL_URL", "")

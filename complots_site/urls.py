@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("games.clock.urls")),
     path("", include("games.bot_seats.urls")),
     path("", include("games.tutorials.urls")),
+    path("", include("games.push.urls")),
     path("", include("games.mail.urls")),
     path("", include("games.ratings.urls")),
 ]

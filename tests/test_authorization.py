@@ -302,6 +302,24 @@ ROWS = r"""
 /i18n/setlang/                                                       -        POST 302 302 302 302 302 302 302
 /mail/unsubscribe/<str:token>/                                       player   GET  200 200 200 200 200 200 200
 /mail/unsubscribe/<str:token>/                                       player   POST 200 200 200 200 200 200 200
+/manifest.webmanifest                                                 -        GET  200 200 200 200 200 200 200
+/manifest.webmanifest                                                 -        POST 405 405 405 405 405 405 405
+/me/notifications/                                                   -        GET  302 200 200 200 200 200 200
+/me/notifications/                                                   -        POST 302 302 302 302 302 302 302
+/me/notifications/<int:pk>/remove/                                   -        GET  302 405 405 405 405 405 405
+/me/notifications/<int:pk>/remove/                                   -        POST 302 404 404 404 404 404 404
+/me/notifications/<int:pk>/test/                                     -        GET  302 405 405 405 405 405 405
+/me/notifications/<int:pk>/test/                                     -        POST 302 404 404 404 404 404 404
+/me/notifications/mute/<int:game_id>/                                private  GET  302 405 405 405 405 405 405
+/me/notifications/mute/<int:game_id>/                                private  POST 302 404 302 302 302 404 404
+/me/notifications/subscribe/                                         -        GET  302 405 405 405 405 405 405
+/me/notifications/subscribe/                                         -        POST 302 400 400 400 400 400 400
+/offline/                                                            -        GET  200 200 200 200 200 200 200
+/offline/                                                            -        POST 405 405 405 405 405 405 405
+/push/answer/<str:token>/                                            private  GET  400 400 400 400 400 400 400
+/push/answer/<str:token>/                                            private  POST 400 400 400 400 400 400 400
+/sw.js                                                               -        GET  200 200 200 200 200 200 200
+/sw.js                                                               -        POST 405 405 405 405 405 405 405
 /me/language/                                                        -        GET  405 405 405 405 405 405 405
 /me/language/                                                        -        POST 302 302 302 302 302 302 302
 /me/profile/                                                         -        GET  302 200 200 200 200 200 200
@@ -571,6 +589,8 @@ def fill(route: str, subject: str, world, objects) -> str:
             return games[subject].invitation_token or "no-token"
         if name == "username":
             return world.user(subject).username
+        if name == "pk":
+            return "999999"
         if name in {"object_id", "id"}:
             return str(objects[subject].pk) if subject in objects else "999999"
         if name == "content_type_id":

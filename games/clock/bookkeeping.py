@@ -147,6 +147,18 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     told = [
         s for s in newly_waiting if s.status == Seat.Status.PLAYING and s.user_id != actor_user_id
     ]
+    if deadline is not None and told:
+        signals.seats_awaited.send(
+            sender=GameClock,
+            game=game,
+            clock=clock,
+            seats=told,
+            view=view if isinstance(view, dict) else {},
+            actor=actor,
+            deadline=deadline,
+            decision_seq=game.state_seq if opens else None,
+            long_enough=long_enough,
+        )
     if long_enough and told:
         signals.decision_opened.send(
             sender=GameClock,

@@ -9,6 +9,10 @@ raises rolls the bookkeeping back (the sweeper retries it).
   whose move opened it (None for a system event or the start). `decision_seq` is the seq
   that opened a new decision of an engine that tells its decisions apart
   (`decision_continues`, Intrigue's stages), else None.
+- `seats_awaited(game, clock, seats, view, actor, deadline, decision_seq, long_enough)`: the
+  same facts as `decision_opened`, sent for every decision with a deadline, short ones
+  (live games) included: `long_enough` tells whether `decision_opened` went too. The push
+  notifications listen to it.
 - `game_over(game, actor_user_id, seats)`: the game just ended; `actor_user_id` made the
   last move (or None).
 - `reminder_due(game, clock, seats)`: the 80 % point of the current decision passed;
@@ -23,6 +27,7 @@ raises rolls the bookkeeping back (the sweeper retries it).
 from django.dispatch import Signal
 
 decision_opened = Signal()
+seats_awaited = Signal()
 game_over = Signal()
 reminder_due = Signal()
 seat_dropped = Signal()

@@ -10,9 +10,11 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.mail.links import game_url, replay_url, unsubscribe_url
+from games.mail.links import game_url, replay_url, site_url, unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import display_name, topic_of, user_language, user_timezone
+from games.push.facts import question_for
+from games.push.onetap import answer_path, token_for
 from games.table.descriptors import descriptor_for
 from games.table.models import Seat
 
@@ -58,6 +60,8 @@ def mail_render(record) -> tuple[str, str, str]:
             ctx["game_url"] = game_url(record.game)
             ctx["replay_url"] = replay_url(record.game)
         ctx["deadline_local"] = format_datetime(ctx.get("deadline"), user)
+        if record.kind in (MailRecord.Kind.TURN, MailRecord.Kind.REMINDER) and record.game_id:
+            ctx.update(one_tap_facts(record))
         if record.kind == MailRecord.Kind.DIGEST:
             ctx["entries"] = digest_entries(record)
         if record.kind == MailRecord.Kind.GAME_OVER and record.game_id:
@@ -67,6 +71,20 @@ def mail_render(record) -> tuple[str, str, str]:
         text = render_to_string(f"emails/{record.kind}.txt", ctx)
         html = render_to_string(f"emails/{record.kind}.html", ctx)
     return subject, text, html
+
+
+def one_tap_facts(record) -> dict:
+    """The open question in one public sentence and, when the answer needs no choice, the
+    link of its one-tap page (a GET there changes nothing: mail scanners follow links)."""
+    seat = Seat.objects.filter(game=record.game, user=record.user).first()
+    question = question_for(record.game, seat.player_id) if seat is not None else None
+    if question is None:
+        return {}
+    facts = {"question": question.sentence}
+    if question.answer is not None:
+        facts["one_tap_url"] = site_url(answer_path(token_for(record.user, question)))
+        facts["one_tap_label"] = question.answer_label
+    return facts
 
 
 MEDALS = ("gold", "silver", "bronze")

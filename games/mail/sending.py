@@ -24,6 +24,7 @@ from games.mail.links import unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import topic_enabled, topic_of
 from games.mail.rendering import mail_render
+from games.push.policy import mail_wait_after_push
 from games.table.models import Game, Seat
 from games.table.presence import presence_is_open
 
@@ -133,6 +134,25 @@ def mail_deliver(record_id: int) -> str:
         return row or "missing"
     record = MailRecord.objects.select_related("user", "game").get(pk=record_id)
     reason = _still_relevant(record)
+    if not reason and record.kind == MailRecord.Kind.TURN:
+        # A push about this decision went (or goes): the mail waits; the sweeper sends it
+        # then, unless the player answered meanwhile.
+        wait_until = mail_wait_after_push(
+            user_id=record.user_id,
+            game_id=record.game_id,
+            key=record.key,
+            created_at=record.created_at,
+            deadline=record.payload.get("deadline"),
+            now=now,
+        )
+        if wait_until is not None:
+            MailRecord.objects.filter(pk=record_id).update(
+                status=MailRecord.Status.PENDING,
+                next_attempt_at=wait_until,
+                last_error="waiting: a push notification went first",
+                updated_at=timezone.now(),
+            )
+            return MailRecord.Status.PENDING
     if reason:
         MailRecord.objects.filter(pk=record_id).update(
             status=MailRecord.Status.SKIPPED, last_error=reason, updated_at=timezone.now()

@@ -126,6 +126,22 @@ class GameDescriptor:
             return _("Your answer is awaited: %(answers)s?") % {"answers": answers}
         return str(_("Your move."))
 
+    #: The window answers that need no choice (the action is exactly `{"type": ...}`): a
+    #: player may give one in one tap from a notification or a mail's link.
+    one_tap_types: tuple[str, ...] = ("pass",)
+
+    def one_tap_answer(self, legal_actions) -> dict | None:
+        """The answer a one-tap button gives among `legal_actions`, or None."""
+        for kind in self.one_tap_types:
+            if {"type": kind} in legal_actions:
+                return {"type": kind}
+        return None
+
+    def one_tap_label(self, action) -> str:
+        """The one-tap button's word ("Pass")."""
+        word = ANSWER_WORDS.get(action.get("type"))
+        return str(word).capitalize() if word is not None else str(_("Answer"))
+
     def action_label(self, action, names) -> str:
         """A played action in words for the replay ("Income", "Block: the Duchesse")."""
         groups = present_generic(
