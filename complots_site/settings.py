@@ -102,10 +102,8 @@ TEMPLATES = [
     },
 ]
 
-# Database: DATABASE_URL, else a SQLite file under var/.
-# PostgreSQL keeps its connections in a psycopg pool (DATABASE_POOL=1, the default), which
-# is what an ASGI server needs; DATABASE_POOL=0 falls back to persistent connections kept
-# CONN_MAX_AGE seconds.
+# Database: DATABASE_URL, else a SQLite file under var/. PostgreSQL: a psycopg pool
+# (DATABASE_POOL=1, what an ASGI server needs), or persistent connections (0).
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
@@ -263,9 +261,8 @@ BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
 PRACTICE_MAX_RUNNING = int(os.environ.get("PRACTICE_MAX_RUNNING", "3"))
 PRACTICE_MAX_PER_HOUR = int(os.environ.get("PRACTICE_MAX_PER_HOUR", "10"))
 
-# Ratings (games.ratings): "?" below this many rated games in a pool; leaderboards list the
-# players with a rated game in the last RATINGS_ACTIVE_DAYS. Bots are never rated, but in
-# the bench and its test (RATINGS_RATE_BOTS).
+# Ratings (games.ratings): "?" below this many rated games in a pool; leaderboards list
+# players rated in the last RATINGS_ACTIVE_DAYS; bots only in the bench (RATINGS_RATE_BOTS).
 RATINGS_PROVISIONAL_GAMES = int(os.environ.get("RATINGS_PROVISIONAL_GAMES", "5"))
 RATINGS_ACTIVE_DAYS = int(os.environ.get("RATINGS_ACTIVE_DAYS", "90"))
 RATINGS_RATE_BOTS = env_bool("RATINGS_RATE_BOTS")
@@ -274,17 +271,15 @@ MAIL_MAX_ATTEMPTS = int(os.environ.get("MAIL_MAX_ATTEMPTS", "6"))
 MAIL_RETRY_BASE_SECONDS = int(os.environ.get("MAIL_RETRY_BASE_SECONDS", "30"))
 PRESENCE_TTL_SECONDS = int(os.environ.get("PRESENCE_TTL_SECONDS", "30"))
 
-# Web Push (games.push): the VAPID pair (base64url: the raw 32-byte private key, or its DER;
-# the public key as an uncompressed point) and the contact the push services may write to.
-# No private key: the site offers no notifications (the devices page says why).
+# Web Push (games.push): the VAPID pair (base64url keys) and the contact the push services
+# may write to. No private key: no notifications (the devices page says why).
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost").strip()
 PUSH_MAX_ATTEMPTS = int(os.environ.get("PUSH_MAX_ATTEMPTS", "5"))
 PUSH_RETRY_BASE_SECONDS = int(os.environ.get("PUSH_RETRY_BASE_SECONDS", "15"))
 PUSH_TIMEOUT_SECONDS = float(os.environ.get("PUSH_TIMEOUT_SECONDS", "10"))
-# A "your turn" mail waits this long (at most half the decision's time) after a push was
-# shown: the player who answers meanwhile gets no mail.
+# A "your turn" mail waits this long (at most half the decision's time) after a push.
 PUSH_MAIL_DELAY_SECONDS = int(os.environ.get("PUSH_MAIL_DELAY_SECONDS", "1800"))
 PUSH_DEVICES_MAX = int(os.environ.get("PUSH_DEVICES_MAX", "10"))
 
