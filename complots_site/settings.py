@@ -156,6 +156,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "prepare_threshold": int(_prepare) if _prepare.isdigit() else None,
         }
     )
+    if not _prepare.isdigit():
+        # behind a transaction-mode pooler a cursor cannot outlive its transaction either
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

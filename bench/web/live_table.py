@@ -1,7 +1,8 @@
 """Web benchmark of the live table: page throughput, long logs, 500 open live pages, a race.
 
     .venv/bin/python bench/web/live_table.py                    # everything
-    .venv/bin/python bench/web/live_table.py --only pages       # pages | log | live | race
+    .venv/bin/python bench/web/live_table.py --only pages       # pages|log|long|live|race
+    .venv/bin/python bench/web/live_table.py --only long --long-moves 1000 5000
     .venv/bin/python bench/web/live_table.py --pages 500 --rounds 3 --seconds 3
 
 Needs the local PostgreSQL (creates and migrates `bench_web`; BENCH_DATABASE_URL to change)
@@ -12,6 +13,10 @@ the README deploys it (bench/web/stage.py) and prints figures, not pass/fail:
   to a minimal view (same process, same middleware, same logged-in session; BENCH_VIEWS=1),
   measured in interleaved A/B rounds (the median ratio is printed);
 - the game page at 1,000 log events over the same page at 10;
+- long games of 3 players played through the site's services (`long`): Complots games of
+  1,000 and 5,000 moves kept going by Ambassadeur exchanges and passed windows, and an
+  Intrigue game played to its end, each page over the page of a 10-move Complots game;
+  and the lobby with 20 open tables and 10 running 3-player games over the minimal view;
 - N open live pages on one game (the seats as players, the rest spectators): time from a
   move's POST to each page's notice and to its refreshed panel, done as game.js does it
   (fetch the panel only when the game changed, the chat only when the chat changed, or take
@@ -113,15 +118,17 @@ class Page:
         self.current: dict[int, float] = {}
         self.fetches = 0
         self.errors = 0
+        self.base = None
         self.opened = asyncio.Event()
 
     def _saw(self, rev, table):
         if rev not in table:
             table[rev] = time.perf_counter()
 
-    async def run(self, client, game_id):
+    async def run(self, client, game_id, base=None):
         hdrs = web.headers(self.cookie)
-        async with client.stream("GET", f"/games/{game_id}/live/", headers=hdrs) as response:
+        url = f"{base or ''}/games/{game_id}/live/"
+        async with client.stream("GET", url, headers=hdrs) as response:
             if response.status_code != 200:
                 self.errors += 1
                 self.opened.set()
@@ -203,7 +210,9 @@ class LiveBench:
         self.server_errors = 0
 
 
-async def live_pages(server, data, n_pages, moves):
+async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=None):
+    """`stream_bases`: open the pages round-robin on these addresses (default: web.BASE),
+    and print the notice times per address; `post_base`: post the moves there."""
     import httpx
     from asgiref.sync import sync_to_async
 
@@ -225,9 +234,12 @@ async def live_pages(server, data, n_pages, moves):
         cookie = seat_cookies[i] if i < len(seat_cookies) else None  # spectators: anonymous
         pages.append(Page(bench, cookie, game.revision, game.state_seq))
     tasks = []
+    bases = stream_bases or [None]
+    for index, page in enumerate(pages):
+        page.base = bases[index % len(bases)]
     for start in range(0, n_pages, 50):
         batch = pages[start:start + 50]
-        tasks += [asyncio.ensure_future(p.run(streams, game.pk)) for p in batch]
+        tasks += [asyncio.ensure_future(p.run(streams, game.pk, p.base)) for p in batch]
         await asyncio.gather(*(p.opened.wait() for p in batch))
     await asyncio.sleep(1.0)
     rss_open = server.rss_kib()
@@ -253,6 +265,7 @@ async def live_pages(server, data, n_pages, moves):
 
     other_task = asyncio.ensure_future(other_user())
     notice_lat, current_lat, move_errors, per_move, warm = [], [], 0, [], []
+    by_base: dict = {}
     players = data["live_players"]
     # The first move of a fresh process pays imports and template compilation: one move is
     # played first and printed apart, the figures are of the `moves` after it.
@@ -270,7 +283,7 @@ async def live_pages(server, data, n_pages, moves):
         bench.targets = {target}
         t0 = time.perf_counter()
         response = await fetcher.post(
-            f"/games/{game.pk}/act/",
+            f"{post_base or ''}/games/{game.pk}/act/",
             headers=web.headers(players[player], htmx=True),
             data={"action": json.dumps(action), "expected_seq": str(game.state_seq)},
         )
@@ -285,6 +298,9 @@ async def live_pages(server, data, n_pages, moves):
         per_move.append((posted - t0, min(noticed), max(noticed), max(current)))
         notice_lat += noticed
         current_lat += current
+        if number >= 1:
+            for page, seconds in zip(live, noticed, strict=True):
+                by_base.setdefault(page.base, []).append(seconds)
         await asyncio.sleep(0.5)
     stop.set()
     await other_task
@@ -300,6 +316,12 @@ async def live_pages(server, data, n_pages, moves):
           + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm))
     print("  per move (POST answered / first notice / last notice / last page current): "
           + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in per_move))
+    if len(bases) > 1:
+        for base in bases:
+            lat = by_base.get(base, [])
+            print(f"  pages held by {base}: notice p50 {ms(pct(lat, .5))}  p95"
+                  f" {ms(pct(lat, .95))}  max {ms(max(lat or [0]))}"
+                  f"{'  (the move was posted here)' if base == post_base else ''}")
     print(f"  notice : p50 {ms(pct(notice_lat, .5))}  p95 {ms(pct(notice_lat, .95))}"
           f"  max {ms(max(notice_lat))}")
     print(f"  current: p50 {ms(pct(current_lat, .5))}  p95 {ms(pct(current_lat, .95))}"
@@ -380,7 +402,7 @@ async def race(data, seconds):
 # ------------------------------------------------------------------------------- main
 
 
-def build():
+def build(long_games=True, long_moves=(1000, 5000)):
     """Users, sessions and games (services and ORM, in this process)."""
     from django.db import connection
 
@@ -392,7 +414,8 @@ def build():
     other = web.user(f"bw{tag}other")
     g10 = web.running_game(accounts[:4], rng, moves=9)
     g1000 = web.running_game(accounts[:4], rng, moves=9)
-    web.long_log(g1000, other, 1000)
+    if long_games:
+        web.long_log(g1000, other, 1000)
     live = web.running_game(accounts[4:8], rng, moves=2)
     cookies = {a.pk: web.session_cookie(a) for a in accounts}
     seat_users = {s.player_id: s.user_id for s in live.seats.all()}
@@ -408,6 +431,22 @@ def build():
         return game.pk
 
     first_race = new_race_game()
+    long_pages = {}
+    if long_games:
+        trio = [web.user(f"bw{tag}t{i}") for i in range(3)]
+        short = web.played_game(trio, "complots", 10, rng)
+        long_pages["Complots, 10 moves"] = short.pk
+        for moves in long_moves:
+            played = web.played_game(trio, "complots", moves, rng)
+            long_pages[f"Complots, {played.state_seq} events"] = played.pk
+        intrigue = web.played_game(trio, "intrigue", 100_000, rng)  # to its end
+        long_pages[f"Intrigue to its end, {intrigue.state_seq} events"] = intrigue.pk
+        for i in range(20):  # the lobby: 20 open tables, 10 running games of 3
+            web.open_table(trio[i % 3])
+        for _ in range(10):
+            web.played_game(trio, "complots", 3, rng)
+        cookies[trio[0].pk] = web.session_cookie(trio[0])
+        long_pages["cookie"] = cookies[trio[0].pk]
     data = {
         "g10": g10.pk,
         "g1000": g1000.pk,
@@ -424,6 +463,7 @@ def build():
         "race_seat_players": race_seat_players,
         "new_race_game": new_race_game,
         "rev10": g10.revision,
+        "long_pages": long_pages,
     }
     connection.close()
     return data
@@ -462,6 +502,24 @@ async def main_async(args, server, data):
             cost = statistics.median(1 / r for r in ratios)
             print(f"  {name}: {cost:.2f}x the 10-event page's time"
                   f" ({'ok' if cost <= 1.2 else 'MISSED'}; non-2xx {errs})")
+    if "long" in args.only and data["long_pages"]:
+        pages = dict(data["long_pages"])
+        cookie = web.headers(pages.pop("cookie"))
+        reference = pages.pop("Complots, 10 moves")
+        print("Long games, 3 players: game page time over the 10-move Complots page"
+              " (target <= 1.15x):")
+        results = await ab_rounds(client, {
+            name: (f"/games/{reference}/", cookie, f"/games/{pk}/", cookie)
+            for name, pk in pages.items()
+        }, args.rounds, args.seconds, args.concurrency)
+        for name, (ratios, _rates, errs) in results.items():
+            cost = statistics.median(1 / r for r in ratios)
+            print(f"  {name}: {cost:.2f}x ({'ok' if cost <= 1.15 else 'MISSED'};"
+                  f" non-2xx {errs})")
+        print("Lobby with 20 open tables and 10 running 3-player games (target >= 0.30):")
+        results = await ab_rounds(client, {"lobby": (*minimal, "/games/", cookie)},
+                                  args.rounds, args.seconds, args.concurrency)
+        print_ratios(results, {"lobby": lambda r: r >= 0.30}, "minimal")
     await client.aclose()
     if "live" in args.only:
         print(f"Live pages on one game ({args.pages} pages: 4 players, the rest spectators):")
@@ -473,8 +531,10 @@ async def main_async(args, server, data):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="+", default=["pages", "log", "live", "race"],
-                        choices=["pages", "log", "live", "race"])
+    parser.add_argument("--only", nargs="+", default=["pages", "log", "long", "live", "race"],
+                        choices=["pages", "log", "long", "live", "race"])
+    parser.add_argument("--long-moves", type=int, nargs="+", default=[1000, 5000],
+                        help="lengths of the long Complots games (moves played)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--concurrency", type=int, default=8)
@@ -484,7 +544,8 @@ def main():
     args = parser.parse_args()
     web.setup_django()
     web.ensure_database()
-    data = build()
+    data = build(long_games="long" in args.only or "log" in args.only,
+                 long_moves=args.long_moves)
     with web.Server() as server:
         asyncio.run(main_async(args, server, data))
 

@@ -89,6 +89,7 @@ def session_cookie(account) -> str:
 
 def headers(cookie: str | None = None, htmx: bool = False) -> dict:
     out = {
+        "Host": f"127.0.0.1:{PORT}",  # the site's own address, also when a process is asked
         "X-Forwarded-Proto": "https",
         "Origin": f"https://127.0.0.1:{PORT}",
         "Referer": f"https://127.0.0.1:{PORT}/",
@@ -222,3 +223,65 @@ class Server:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
         return 0
+
+
+AMBASSADEUR = {"type": "power", "character": "ambassadeur"}
+
+
+def long_policy(legal, rng: random.Random):
+    """A Complots game that never ends: the player to act claims the Ambassadeur and
+    exchanges, everyone passes the windows (challenge, block); other games: a random move
+    that does not resign."""
+    for action in legal:
+        if action.get("type") == "power" and action.get("character") == "ambassadeur":
+            return action
+    for kind in ("pass", "exchange"):
+        for action in legal:
+            if action.get("type") == kind:
+                return action
+    return rng.choice(legal)
+
+
+def played_game(players, kind: str, moves: int, rng: random.Random, options=None):
+    """A public game of `kind` with `players` seated, after up to `moves` moves played
+    through the site's services (the log, its digest and the clock as in play): Complots
+    with `long_policy`, others at random until they end."""
+    from games.clock import bookkeeping
+    from games.engines import get_engine
+    from games.table import services
+    from games.table.models import Game
+
+    bookkeeping.TIMER_MAX_COUNTDOWN = -1
+    game = services.game_create(
+        host=players[0], kind=kind, min_seats=len(players), max_seats=len(players),
+        options=options,
+    )
+    for account in players[1:]:
+        services.seat_join(game_id=game.pk, user=account)
+    services.game_start(game_id=game.pk, user=players[0])
+    by_player = {s.player_id: s.user for s in game.seats.select_related("user")}
+    engine = get_engine(kind)
+    for _ in range(moves):
+        game = Game.objects.get(pk=game.pk)
+        if game.status != "running":
+            break
+        state = engine.load(game.state)
+        waiting = list(engine.waiting_for(state))
+        if not waiting:
+            break
+        player = waiting[0]
+        legal = [a for a in engine.legal_actions(state, player) if a.get("type") != "resign"]
+        if not legal:
+            break
+        services.action_submit(
+            game_id=game.pk, user=by_player[player], action=long_policy(legal, rng),
+            expected_seq=game.state_seq,
+        )  # fmt: skip
+    game.refresh_from_db()
+    return game
+
+
+def open_table(host, kind="complots", seats=3):
+    from games.table import services
+
+    return services.game_create(host=host, kind=kind, min_seats=seats, max_seats=seats)

@@ -22,6 +22,8 @@ from .web_helpers import url
 def parse(chunk):
     """("event", data) of one SSE chunk; ("comment", text) for the rest."""
     text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    if text.startswith("id: "):  # the game's revision, for a reconnecting browser
+        text = text.partition("\n")[2]
     if text.startswith("event: "):
         head, _, data = text.partition("\ndata: ")
         return head[len("event: ") :], json.loads(data.strip())
@@ -207,3 +209,39 @@ def test_redis_drop_is_told_and_the_fanout_reconnects(settings, alice, bob, tmp_
         if server.process and server.process.poll() is None:
             server.process.kill()
             server.process.wait()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_spectator_reconnecting_behind_gets_the_panel_at_once(settings, alice, bob, dave):
+    """A spectator's stream dropped while the game moved: the browser reconnects with the
+    revision it last heard of (`Last-Event-ID`) and the new stream starts with the notice and
+    the shared panel of the current revision, no request needed. Up to date: no panel."""
+    redis_or_skip()
+    settings.REDIS_URL = REDIS
+    game = make_game([alice, bob], kind="complots", min_seats=2, max_seats=2)  # public
+
+    async def scenario():
+        member = AsyncClient()
+        await member.aforce_login(dave)
+        behind = await member.get(
+            url("live", game), headers={"Last-Event-ID": str(game.revision - 1)}
+        )
+        chunks = aiter(behind.streaming_content)
+        notice = await next_event(chunks, "changed")
+        assert notice["rev"] == game.revision and notice.get("push") is True
+        pushed = await next_event(chunks, "panel")
+        assert pushed["rev"] == game.revision
+        assert pushed["html"] == (
+            await member.get(url("panel", game) + "?spectator=1")
+        ).content.decode()
+        await close_stream(chunks)
+        current = await member.get(
+            url("live", game), headers={"Last-Event-ID": str(game.revision)}
+        )
+        chunks = aiter(current.streaming_content)
+        notice = await next_event(chunks, "changed")
+        assert notice["rev"] == game.revision and "push" not in notice
+        await close_stream(chunks)
+        await live.fanout_of_loop().aclose()
+
+    async_to_sync(scenario)()

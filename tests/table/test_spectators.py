@@ -171,3 +171,4 @@ def test_signed_in_spectators_streams_carry_their_panel(settings, alice, bob, da
 
     async_to_sync(scenario)()
     assert Game.objects.get(pk=game.pk).revision == game.revision
+

@@ -28,6 +28,8 @@ def redis_or_skip():
 
 def parse(chunk):
     text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    if text.startswith("id: "):  # the game's revision, for a reconnecting browser
+        text = text.partition("\n")[2]
     if not text.startswith("event: changed"):
         return text
     data = text.split("data: ", 1)[1].strip()
@@ -103,4 +105,44 @@ def test_stream_checks_access(settings, alice, bob, carol):
 
 def test_payload_is_numbers_only():
     message = sse.sse_message((7, 12))
-    assert message == 'event: changed\ndata: {"seq":7,"rev":12}\n\n'
+    assert message == 'id: 12\nevent: changed\ndata: {"seq":7,"rev":12}\n\n'
+
+
+def test_last_event_id_is_a_revision_or_nothing(rf):
+    assert sse.last_event_id(rf.get("/", HTTP_LAST_EVENT_ID="41")) == 41
+    for bad in ("", "x", "-3", "1e9", "9" * 40, "4 1"):
+        assert sse.last_event_id(rf.get("/", HTTP_LAST_EVENT_ID=bad)) is None
+    assert sse.last_event_id(rf.get("/")) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reconnect_with_older_last_event_id_starts_with_a_notice(settings, alice, bob):
+    """A browser whose stream dropped reconnects with the revision it last heard of: the new
+    stream's first event is the current version (its id the revision), at once."""
+    redis_or_skip()
+    settings.REDIS_URL = REDIS
+    game = make_game([alice, bob])
+    heard = game.revision
+    services.action_submit(game_id=game.pk, user=alice, action={"type": "add", "n": 1},
+                           expected_seq=1)
+    game.refresh_from_db()
+    assert game.revision > heard
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(bob)
+        response = await client.get(url("live", game), headers={"Last-Event-ID": str(heard)})
+        assert response.status_code == 200
+        chunks = response.streaming_content.__aiter__()
+        assert (await next_chunk(chunks)).startswith("retry:")
+        raw = await asyncio.wait_for(anext(chunks), 5)
+        text = raw.decode() if isinstance(raw, bytes) else raw
+        assert text.startswith(f"id: {game.revision}\nevent: changed\n")
+        assert parse(raw) == {"seq": game.state_seq, "rev": game.revision, "chat": "0.0"}
+        waiter = asyncio.ensure_future(anext(chunks))  # the browser goes away
+        await asyncio.sleep(0.05)
+        waiter.cancel()
+        await asyncio.gather(waiter, return_exceptions=True)
+        await live.fanout_of_loop().aclose()
+
+    async_to_sync(scenario)()

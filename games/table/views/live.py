@@ -13,6 +13,12 @@ Events:
   revision, language and variant; see spectators.py), so that spectators need no request.
   The `changed` notice before it says `"push": true`. Players' panels are never pushed: they
   fetch their own.
+- Every `changed` and `panel` event has the game's revision as its `id:`. A browser whose
+  stream dropped (a web process restarted, the load balancer moved it) reconnects by itself
+  and sends the last one back as `Last-Event-ID`; the new stream starts, as every stream
+  does, with a notice of the current version, so the page fetches what it missed (notices
+  carry no content: nothing else is kept). A spectator reconnecting behind also gets the
+  shared panel of the current revision at once.
 - `live-down` when Redis drops (the page shows a notice and polls `/changed/`), `live-up`
   when it is back (followed by the current version).
 A comment line is sent every `HEARTBEAT` seconds of silence so proxies keep the connection
@@ -47,18 +53,30 @@ _renderings: dict[tuple, asyncio.Future] = {}
 
 
 def sse_message(version, chat=None, *, push: bool = False) -> str:
+    """A `changed` event whose id is the game's revision: a browser reconnecting after a
+    dropped stream sends it back as `Last-Event-ID`."""
     data = {"seq": version[0], "rev": version[1]}
     if chat is not None:
         data["chat"] = chat
     if push:
         data["push"] = True
-    return f"event: changed\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    body = json.dumps(data, separators=(",", ":"))
+    return f"id: {int(version[1])}\nevent: changed\ndata: {body}\n\n"
 
 
 def sse_panel(rev: int, html: str) -> str:
-    """The pushed panel, as one JSON line: `{"rev": r, "html": "..."}`."""
+    """The pushed panel, as one JSON line: `{"rev": r, "html": "..."}` (id: its revision)."""
     data = json.dumps({"rev": rev, "html": html}, separators=(",", ":"))
-    return f"event: panel\ndata: {data}\n\n"
+    return f"id: {int(rev)}\nevent: panel\ndata: {data}\n\n"
+
+
+def last_event_id(request) -> int | None:
+    """The revision a reconnecting browser last heard of (`Last-Event-ID`), or None when
+    absent or not a revision (ignored: the stream then starts as a fresh one does)."""
+    raw = (request.headers.get("Last-Event-ID") or "").strip()
+    if not raw.isdigit() or len(raw) > 18:
+        return None
+    return int(raw)
 
 
 def release_connections() -> None:
@@ -129,6 +147,7 @@ async def game_live(request, game_id):
     except GameError:
         raise Http404("No such game.") from None
     pk = int(game_id)
+    heard = last_event_id(request)
     lang = translation.get_language() or "en"
     tz = timezone.get_current_timezone_name()
     # Presence is not touched here: an open stream only proves a tab exists, maybe in the
@@ -149,7 +168,15 @@ async def game_live(request, game_id):
                 fanout.note_chat(pk, current_chat)
             last = (current.seq, current.rev)
             last_chat = current_chat
-            yield sse_message(last, current_chat)
+            # Always a first notice (the page compares it with what it shows). A browser
+            # reconnecting with an older `Last-Event-ID` missed changes while its stream was
+            # down: a spectator gets the shared panel with it at once, a player fetches.
+            pushed = None
+            if shares and heard is not None and heard < current.rev:
+                pushed = await shared_panel(request, pk, current.rev, lang, tz)
+            yield sse_message(last, current_chat, push=pushed is not None)
+            if pushed is not None:
+                yield pushed[1]
             while True:
                 item = await pending
                 pending = asyncio.ensure_future(anext(items))
