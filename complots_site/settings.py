@@ -123,14 +123,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
 ):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-    # While PostgreSQL refuses connections (its limit reached, a restart), a request waits
-    # at most DATABASE_POOL_TIMEOUT seconds for one, then gets a 503 page
-    # (complots_site.dbfaults). The pool gives up reconnecting after
-    # DATABASE_POOL_RECONNECT_TIMEOUT seconds instead of psycopg_pool's 5 minutes, whose
-    # backoff (1, 2, 4 ... 128 s between tries) kept the process failing for a minute or two
-    # after connections were free again; the next request tries again at once.
-    # DATABASE_POOL_MAX_WAITING (0: no bound) makes requests beyond that many waiting get
-    # their 503 at once.
+    # While PostgreSQL refuses connections, a request waits at most DATABASE_POOL_TIMEOUT s
+    # for one, then gets a 503 page (complots_site.dbfaults). The pool stops reconnecting
+    # after DATABASE_POOL_RECONNECT_TIMEOUT s (psycopg_pool's 5 minutes of backoff kept a
+    # process failing long after connections were free); the next request tries at once.
+    # DATABASE_POOL_MAX_WAITING (0: no bound): requests beyond it get their 503 at once.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DATABASE_POOL_MIN", "2")),
         "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")),
