@@ -350,8 +350,9 @@ ADMIN_ROWS = r"""
 /admin/                                                            -                  POST 302 302 302 302 302 200 200
 /admin/(?P<url>.*)$                                                -                  GET  302 302 302 302 302 404 404
 /admin/(?P<url>.*)$                                                -                  POST 302 302 302 302 302 404 404
-/admin/^(?P<app_label>auth|sites|account|games|moderation)/$       games              GET  302 302 302 302 302 200 200
-/admin/^(?P<app_label>auth|sites|account|games|moderation)/$       games              POST 302 302 302 302 302 200 200
+/admin/^(?P<app_label>auth|sites|account|push|games|moderation)/$  games              GET  302 302 302 302 302 200 200
+/admin/^(?P<app_label>auth|sites|account|push|games|moderation)/$  games              POST 302 302 302 302 302 200 200
+/admin/^(?P<app_label>auth|sites|account|push|games|moderation)/$  push               GET  302 302 302 302 302 200 200
 /admin/account/emailaddress/                                       -                  GET  302 302 302 302 302 403 200
 /admin/account/emailaddress/                                       -                  POST 302 302 302 302 302 403 200
 /admin/account/emailaddress/<path:object_id>/                      a.emailaddress     GET  302 302 302 302 302 302 302
@@ -492,6 +493,31 @@ ADMIN_ROWS = r"""
 /admin/password_change/                                            -                  POST 302 302 302 302 302 200 200
 /admin/password_change/done/                                       -                  GET  302 302 302 302 302 200 200
 /admin/password_change/done/                                       -                  POST 302 302 302 302 302 405 405
+# The push devices and records: read-only, without their secrets; a superuser may remove a device.
+/admin/push/pushrecord/                                            -                  GET  302 302 302 302 302 200 200
+/admin/push/pushrecord/                                            -                  POST 302 302 302 302 302 200 200
+/admin/push/pushrecord/<path:object_id>/                           a.pushrecord       GET  302 302 302 302 302 302 302
+/admin/push/pushrecord/<path:object_id>/                           a.pushrecord       POST 302 302 302 302 302 302 302
+/admin/push/pushrecord/<path:object_id>/change/                    a.pushrecord       GET  302 302 302 302 302 200 200
+/admin/push/pushrecord/<path:object_id>/change/                    a.pushrecord       POST 302 302 302 302 302 403 403
+/admin/push/pushrecord/<path:object_id>/delete/                    a.pushrecord       GET  302 302 302 302 302 403 403
+/admin/push/pushrecord/<path:object_id>/delete/                    a.pushrecord       POST 302 302 302 302 302 403 403
+/admin/push/pushrecord/<path:object_id>/history/                   a.pushrecord       GET  302 302 302 302 302 200 200
+/admin/push/pushrecord/<path:object_id>/history/                   a.pushrecord       POST 302 302 302 302 302 200 200
+/admin/push/pushrecord/add/                                        -                  GET  302 302 302 302 302 403 403
+/admin/push/pushrecord/add/                                        -                  POST 302 302 302 302 302 403 403
+/admin/push/pushsubscription/                                      -                  GET  302 302 302 302 302 200 200
+/admin/push/pushsubscription/                                      -                  POST 302 302 302 302 302 200 200
+/admin/push/pushsubscription/<path:object_id>/                     a.pushsubscription GET  302 302 302 302 302 302 302
+/admin/push/pushsubscription/<path:object_id>/                     a.pushsubscription POST 302 302 302 302 302 302 302
+/admin/push/pushsubscription/<path:object_id>/change/              a.pushsubscription GET  302 302 302 302 302 200 200
+/admin/push/pushsubscription/<path:object_id>/change/              a.pushsubscription POST 302 302 302 302 302 403 403
+/admin/push/pushsubscription/<path:object_id>/delete/              a.pushsubscription GET  302 302 302 302 302 403 200
+/admin/push/pushsubscription/<path:object_id>/delete/              a.pushsubscription POST 302 302 302 302 302 403 200
+/admin/push/pushsubscription/<path:object_id>/history/             a.pushsubscription GET  302 302 302 302 302 200 200
+/admin/push/pushsubscription/<path:object_id>/history/             a.pushsubscription POST 302 302 302 302 302 200 200
+/admin/push/pushsubscription/add/                                  -                  GET  302 302 302 302 302 403 403
+/admin/push/pushsubscription/add/                                  -                  POST 302 302 302 302 302 403 403
 /admin/r/<path:content_type_id>/<path:object_id>/                  a.game             GET  302 302 302 302 302 404 404
 /admin/r/<path:content_type_id>/<path:object_id>/                  a.game             POST 302 302 302 302 302 404 404
 /admin/sites/site/                                                 -                  GET  302 302 302 302 302 403 200
@@ -560,8 +586,17 @@ def admin_objects(world) -> dict:
         moderator=world.user("admin"), user=world.user("stranger"), hours=1, reason="test"
     )
     from games.moderation.models import ModerationAction
+    from games.push.models import PushRecord, PushSubscription
 
+    device = PushSubscription.objects.create(
+        user=world.user("player"), endpoint="https://push.example/secret", p256dh="k", auth="a"
+    )
+    record = PushRecord.objects.create(
+        subscription=device, user=device.user, game=public, kind="turn", key="k"
+    )
     return {
+        "a.pushsubscription": device,
+        "a.pushrecord": record,
         "a.group": Group.objects.get(name="Moderators"),
         "a.site": Site.objects.get_current(),
         "a.emailaddress": EmailAddress.objects.get(user=world.user("player")),

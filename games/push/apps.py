@@ -12,10 +12,13 @@ class PushConfig(AppConfig):
     def ready(self):
         from allauth.account import signals as account_signals
         from django.contrib.auth import signals as auth_signals
+        from django.db.models.signals import post_save
 
         from games.clock import signals
+        from games.table import page as table_page
 
-        from . import receivers, tasks  # noqa: F401  (tasks: registers them)
+        from . import page, receivers, tasks  # noqa: F401  (tasks: registers them)
+        from .models import PushSubscription
 
         # The same moments as the mail, short (live) decisions included.
         signals.seats_awaited.connect(receivers.on_seats_awaited, dispatch_uid="push_turn")
@@ -33,4 +36,10 @@ class PushConfig(AppConfig):
         )
         account_signals.password_reset.connect(
             receivers.on_password_changed, dispatch_uid="push_password_reset"
+        )
+        # The seated player's "mute this game" form on the game page.
+        table_page.register(page.page_context)
+        table_page.read_with(seat=["user__push_settings"])
+        post_save.connect(
+            receivers.on_subscription_saved, sender=PushSubscription, dispatch_uid="push_settings"
         )

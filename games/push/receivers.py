@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from games.push.facts import decision_names
-from games.push.models import PushRecord, PushSubscription
+from games.push.models import PushRecord, PushSettings, PushSubscription
 from games.push.sending import push_claim, push_sweep
 from games.table.models import TimeControl
 
@@ -94,3 +94,10 @@ def on_logged_out(sender, request=None, user=None, **kwargs):
 def on_password_changed(sender, request=None, user=None, **kwargs):
     if user is not None and user.pk:
         PushSubscription.objects.filter(user=user).delete()
+
+
+def on_subscription_saved(sender, instance, created, **kwargs):
+    """An account with a device has push settings: the game page shows its mute form to
+    those accounts only (their settings are loaded with the seats)."""
+    if created:
+        PushSettings.objects.get_or_create(user_id=instance.user_id)

@@ -264,11 +264,20 @@ def test(request, pk):
 def mute(request, game_id):
     game = get_object_or_404(Game, pk=game_id, seats__user=request.user)
     push_settings, _created = PushSettings.objects.get_or_create(user=request.user)
-    if request.POST.get("muted") == "1":
+    muted = request.POST.get("muted") == "1"
+    if muted:
         push_settings.muted_games.add(game)
     else:
         push_settings.muted_games.remove(game)
-    return redirect("push:devices")
+    if request.POST.get("place") != "game":
+        return redirect("push:devices")
+    if not request.htmx:  # the game page's form without JavaScript: back to the game
+        return redirect("games:detail", game.pk)
+    return render(
+        request,
+        "push/_game_mute.html",
+        {"game": game, "push_mute": {"device": True, "muted": muted}},
+    )
 
 
 REFUSALS = {

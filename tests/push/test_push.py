@@ -50,8 +50,8 @@ def test_live_games_push_with_high_urgency_even_in_quiet_hours(
     alice, bob, subscribe, run_on_commit
 ):
     phone = subscribe(bob)
-    PushSettings.objects.create(
-        user=bob, quiet_from=clock_time(0, 0), quiet_until=clock_time(23, 59)
+    PushSettings.objects.filter(user=bob).update(  # made with the device
+        quiet_from=clock_time(0, 0), quiet_until=clock_time(23, 59)
     )
     game = start_game([alice, bob], time_control="live")
     with run_on_commit():
@@ -68,8 +68,8 @@ def test_quiet_hours_hold_correspondence_pushes_until_they_end(
     phone = subscribe(bob)
     bob.profile.timezone = "Europe/Paris"
     bob.profile.save()
-    PushSettings.objects.create(
-        user=bob, quiet_from=clock_time(22, 0), quiet_until=clock_time(7, 0)
+    PushSettings.objects.filter(user=bob).update(
+        quiet_from=clock_time(22, 0), quiet_until=clock_time(7, 0)
     )
     with time_machine.travel("2025-01-10 23:30 +01:00", tick=False):
         game = start_game([alice, bob])
@@ -90,7 +90,7 @@ def test_no_push_with_the_page_open_nor_for_a_muted_game(
     phone_bob, phone_carol = subscribe(bob), subscribe(carol)
     game = start_game([alice, bob, carol])
     presence.presence_touch(game.pk, bob.pk)
-    settings_row = PushSettings.objects.create(user=carol)
+    settings_row = PushSettings.objects.get(user=carol)
     settings_row.muted_games.add(game)
     with run_on_commit():
         play(game, alice, {"type": "claim"})

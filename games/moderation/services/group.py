@@ -21,6 +21,8 @@ MODERATOR_PERMISSIONS = (
     "moderation.ban_user",
     "moderation.mute_user",
     "auth.view_user",
+    "push.view_pushsubscription",
+    "push.view_pushrecord",
 )
 
 
