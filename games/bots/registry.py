@@ -15,6 +15,7 @@ _PATHS: dict[tuple[str, str], str] = {
     ("complots", "honest"): "games.bots.complots.honest:HonestBot",
     ("complots", "bluffer"): "games.bots.complots.bluffer:BlufferBot",
     ("regicide", "standard"): "games.bots.regicide:StandardBot",
+    ("regicide", "strong"): "games.bots.regicide_search:StrongBot",
     ("intrigue", "standard"): "games.bots.intrigue:StandardBot",
 }
 _INSTANCES: dict[tuple[str, str], object] = {}
