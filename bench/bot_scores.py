@@ -47,21 +47,33 @@ def wilson(wins: int, n: int, z: float = Z) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pick(engine, bot, policy, state, player, rng, seed, step):
+def percentile(values, share):
+    """The ``share`` percentile of ``values`` (nearest rank; 0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def pick(engine, bots, policy, state, player, rng, seed, step, budget, times):
     legal = engine.legal_actions(state, player)
     if policy == "default":
         return engine.default_action(state, player)
     if policy == "random":
         return legal[rng.below(len(legal))]
-    action = bot.choose(engine.view(state, player), legal, f"{seed}/{step}", player=player)
+    view = engine.view(state, player)
+    started = time.perf_counter()
+    action = bots[policy].choose(view, legal, f"{seed}/{step}", player=player, budget=budget)
+    times.append(time.perf_counter() - started)
     assert any(action is a for a in legal), f"{seed} step {step}: {action} not legal"
     return action
 
 
-def play(kind, policies: dict, seed: str):
+def play(kind, policies: dict, seed: str, budget=None, times=None):
     """One game: ``policies`` maps each player to a policy; returns the final state."""
     engine = get_engine(kind)
-    bot = get_bot(kind, "standard")
+    bots = {p: get_bot(kind, p) for p in set(policies.values()) if p not in ("default", "random")}
+    times = [] if times is None else times
     state = engine.new_game(list(policies), seed=seed)
     rng = SeededRandom(seed_to_key(f"bench players/{seed}"))
     for step in range(MAX_DECISIONS[kind]):
@@ -69,35 +81,41 @@ def play(kind, policies: dict, seed: str):
         if not waiting:
             return state
         player = waiting[rng.below(len(waiting))]
-        if (
-            len(waiting) > 1
-            and policies[player] == "standard"
-            and bot.patient(engine.view(state, player), player)
-        ):
+        bot = bots.get(policies[player])
+        patient = getattr(bot, "patient", None)
+        if len(waiting) > 1 and patient is not None and patient(engine.view(state, player), player):
             player = next(p for p in waiting if p != player)
-        action = pick(engine, bot, policies[player], state, player, rng, seed, step)
+        action = pick(engine, bots, policies[player], state, player, rng, seed, step, budget, times)
         state = engine.apply(state, player, action)
     raise AssertionError(f"{kind} {seed}: no end after {MAX_DECISIONS[kind]} decisions")
 
 
-def regicide(games: int, base_seed: str):
+def regicide(rows, base_seed: str, budget: int):
+    """``rows``: [(players, policy, games)]."""
     engine = get_engine("regicide")
-    print(f"\n== Regicide: {games} seeded games per row, every seat one policy ==")
-    print(f"  {'players':<8} {'policy':<9} {'wins':>5} {'rate':>6}  95% CI          enemies")
-    for count in (1, 2, 3, 4):
+    print(f"\n== Regicide: seeded games, every seat one policy (strong: {budget} playouts) ==")
+    print(
+        f"  {'players':<8} {'policy':<9} {'games':>5} {'wins':>5} {'rate':>6}  95% CI"
+        f"          enemies  move p50 / p95 (ms)"
+    )
+    for count, policy, games in rows:
         players = [f"p{i}" for i in range(1, count + 1)]
-        for policy in ("standard", "default", "random"):
-            wins = killed = 0
-            for g in range(games):
-                state = play("regicide", dict.fromkeys(players, policy), f"{base_seed}/{count}/{g}")
-                view = engine.view(state, None)
-                wins += bool(engine.outcome(state)["winners"])
-                killed += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
-            low, high = wilson(wins, games)
-            print(
-                f"  {count:<8} {policy:<9} {wins:>5} {wins / games:6.3f}  [{low:.3f}, {high:.3f}]"
-                f"  {killed / games:6.2f}"
+        wins = killed = 0
+        times: list = []
+        for g in range(games):
+            state = play(
+                "regicide", dict.fromkeys(players, policy), f"{base_seed}/{count}/{g}", budget, times
             )
+            view = engine.view(state, None)
+            wins += bool(engine.outcome(state)["winners"])
+            killed += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
+        low, high = wilson(wins, games)
+        print(
+            f"  {count:<8} {policy:<9} {games:>5} {wins:>5} {wins / games:6.3f}  "
+            f"[{low:.3f}, {high:.3f}]  {killed / games:6.2f}   "
+            f"{percentile(times, 0.5) * 1000:7.1f} / {percentile(times, 0.95) * 1000:7.1f}",
+            flush=True,
+        )
 
 
 def intrigue(games: int, base_seed: str):
@@ -124,15 +142,33 @@ def intrigue(games: int, base_seed: str):
             )
 
 
+def regicide_rows(spec: str, default_games: int):
+    """"strong:200,100,100,100;standard;default" -> [(players, policy, games)]."""
+    rows = []
+    for part in filter(None, spec.split(";")):
+        policy, _, counts = part.partition(":")
+        games = [int(x) for x in counts.split(",")] if counts else [default_games] * 4
+        for count, n in zip((1, 2, 3, 4), games, strict=False):
+            if n:
+                rows.append((count, policy, n))
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regicide", type=int, default=400, help="games per row (400)")
+    parser.add_argument(
+        "--regicide-rows",
+        default="standard;default;random",
+        help='policies and games per player count, e.g. "strong:200,100,100,100;standard"',
+    )
+    parser.add_argument("--budget", type=int, default=200, help="playouts per strong move")
     parser.add_argument("--intrigue", type=int, default=60, help="games per row (60)")
     parser.add_argument("--seed", default="bot-scores", help="base seed of every game")
     args = parser.parse_args(argv)
     started = time.process_time()
     if args.regicide:
-        regicide(args.regicide, args.seed)
+        regicide(regicide_rows(args.regicide_rows, args.regicide), args.seed, args.budget)
     if args.intrigue:
         intrigue(args.intrigue, args.seed)
     print(f"\nall decisions legal, every game ended; {time.process_time() - started:.1f} s CPU")
