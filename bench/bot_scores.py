@@ -154,6 +154,60 @@ def regicide_rows(spec: str, default_games: int):
     return rows
 
 
+def intrigue_mixed(games: int, base_seed: str):
+    """Three ``standard`` bots and a random player: the bots' share of the wins per seat,
+    and every offer they made against what the slot was worth to them then."""
+    from games.bots.intrigue import Table
+
+    engine = get_engine("intrigue")
+    bot = get_bot("intrigue", "standard")
+    players = ["p1", "p2", "p3", "p4"]
+    wins = seats = random_wins = 0
+    ratios = []
+    for g in range(games):
+        odd = players[g % 4]
+        policies = {p: ("random" if p == odd else "standard") for p in players}
+        seed = f"{base_seed}/mixed/{g}"
+        state = engine.new_game(players, seed=seed)
+        rng = SeededRandom(seed_to_key(f"bench players/{seed}"))
+        for step in range(MAX_DECISIONS["intrigue"]):
+            waiting = engine.waiting_for(state)
+            if not waiting:
+                break
+            player = waiting[rng.below(len(waiting))]
+            view = engine.view(state, player)
+            if len(waiting) > 1 and policies[player] == "standard" and bot.patient(view, player):
+                player = next(p for p in waiting if p != player)
+                view = engine.view(state, player)
+            legal = engine.legal_actions(state, player)
+            if policies[player] == "random":
+                action = legal[rng.below(len(legal))]
+            else:
+                action = bot.choose(view, legal, f"{seed}/{step}", player=player)
+                if action.get("type") == "offer":
+                    worth, _ = bot.stake(Table(view, player))
+                    ratios.append(action["amount"] * 1000 / worth if worth else float("inf"))
+            state = engine.apply(state, player, action)
+        outcome = engine.outcome(state)
+        for p in players:
+            if policies[p] == "standard":
+                seats += 1
+                wins += p in outcome["winners"]
+        random_wins += odd in outcome["winners"]
+    low, high = wilson(wins, seats)
+    print(f"\n== Intrigue: three standard bots and a random player, {games} games ==")
+    print(f"  standard, per seat: {wins} / {seats} = {wins / seats:.3f} [{low:.3f}, {high:.3f}]")
+    low, high = wilson(random_wins, games)
+    print(f"  random:             {random_wins} / {games} = {random_wins / games:.3f} "
+          f"[{low:.3f}, {high:.3f}]")
+    if ratios:
+        print(
+            f"  offers: {len(ratios)}, amount / worth to the bidder: mean {sum(ratios) / len(ratios):.2f}"
+            f", p50 {percentile(ratios, 0.5):.2f}, p95 {percentile(ratios, 0.95):.2f}, "
+            f"max {max(ratios):.2f} (never above 1)"
+        )
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regicide", type=int, default=400, help="games per row (400)")
@@ -171,6 +225,7 @@ def main(argv=None):
         regicide(regicide_rows(args.regicide_rows, args.regicide), args.seed, args.budget)
     if args.intrigue:
         intrigue(args.intrigue, args.seed)
+        intrigue_mixed(args.intrigue, args.seed)
     print(f"\nall decisions legal, every game ended; {time.process_time() - started:.1f} s CPU")
 
 
