@@ -116,6 +116,16 @@ class Table:
         ]
         return max(amounts) if amounts else None
 
+    def last_refused(self) -> int:
+        """The best amount of this seat's offers refused in the open stage (-1: none)."""
+        best = -1
+        for entry in reversed(self.view.get("log") or ()):
+            if entry.get("event") == "stage":
+                break
+            if entry.get("event") == "refuse" and entry.get("from") == self.me:
+                best = max(best, entry.get("amount") or 0)
+        return best
+
     def refusals(self) -> int:
         """Offers of this seat refused since the open stage began (from the log)."""
         count = 0
@@ -192,7 +202,7 @@ class StandardBot(Bot):
         rival = table.best_rival_offer()
         if rival is not None and rival >= amount:
             amount = rival + 1
-        return min(max(amount, 1), ceiling) if amount <= ceiling else 0
+        return min(max(amount, 1), ceiling)
 
     def petition(self, table, actions):
         done = next(a for a in actions if a.get("type") == "done")
@@ -206,6 +216,8 @@ class StandardBot(Bot):
         amount = self.offer_amount(table, value)
         if amount <= 0 or (mine is not None and amount <= mine):
             return done
+        if amount <= table.last_refused():
+            return done  # no better than what the host already turned down
         for action in actions:
             if (
                 action.get("type") == "offer"
