@@ -21,7 +21,7 @@ from games.engines import get_engine
 from games.engines.base import SeededRandom, seed_to_key
 
 ENGINE = get_engine("complots")
-LEVELS = ("novice", "honest", "bluffer")
+LEVELS = ("novice", "honest", "bluffer", "strong")
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_DECISIONS = 3000
 CLANS = (

@@ -15,13 +15,13 @@ class _Kind:
 
 
 def test_complots_levels():
-    assert available_levels("complots") == ["novice", "honest", "bluffer"]
-    assert available_levels(_Kind()) == ["novice", "honest", "bluffer"]
+    assert available_levels("complots") == ["novice", "honest", "bluffer", "strong"]
+    assert available_levels(_Kind()) == ["novice", "honest", "bluffer", "strong"]
     assert "complots" in available_games()
     assert available_levels("no-such-game") == []
 
 
-@pytest.mark.parametrize("level", ["novice", "honest", "bluffer"])
+@pytest.mark.parametrize("level", ["novice", "honest", "bluffer", "strong"])
 def test_get_bot_by_name_and_by_kind(level):
     bot = get_bot("complots", level)
     assert isinstance(bot, Bot)
