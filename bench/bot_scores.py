@@ -103,9 +103,9 @@ def regicide(rows, base_seed: str, budget: int):
         wins = killed = 0
         times: list = []
         for g in range(games):
-            state = play(
-                "regicide", dict.fromkeys(players, policy), f"{base_seed}/{count}/{g}", budget, times
-            )
+            policies = dict.fromkeys(players, policy)
+            seed = f"{base_seed}/{count}/{g}"
+            state = play("regicide", policies, seed, budget, times)
             view = engine.view(state, None)
             wins += bool(engine.outcome(state)["winners"])
             killed += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
@@ -143,7 +143,7 @@ def intrigue(games: int, base_seed: str):
 
 
 def regicide_rows(spec: str, default_games: int):
-    """"strong:200,100,100,100;standard;default" -> [(players, policy, games)]."""
+    """ "strong:200,100,100,100;standard;default" -> [(players, policy, games)]."""
     rows = []
     for part in filter(None, spec.split(";")):
         policy, _, counts = part.partition(":")
@@ -198,11 +198,14 @@ def intrigue_mixed(games: int, base_seed: str):
     print(f"\n== Intrigue: three standard bots and a random player, {games} games ==")
     print(f"  standard, per seat: {wins} / {seats} = {wins / seats:.3f} [{low:.3f}, {high:.3f}]")
     low, high = wilson(random_wins, games)
-    print(f"  random:             {random_wins} / {games} = {random_wins / games:.3f} "
-          f"[{low:.3f}, {high:.3f}]")
+    print(
+        f"  random:             {random_wins} / {games} = {random_wins / games:.3f} "
+        f"[{low:.3f}, {high:.3f}]"
+    )
     if ratios:
+        mean = sum(ratios) / len(ratios)
         print(
-            f"  offers: {len(ratios)}, amount / worth to the bidder: mean {sum(ratios) / len(ratios):.2f}"
+            f"  offers: {len(ratios)}, amount / worth to the bidder: mean {mean:.2f}"
             f", p50 {percentile(ratios, 0.5):.2f}, p95 {percentile(ratios, 0.95):.2f}, "
             f"max {max(ratios):.2f} (never above 1)"
         )

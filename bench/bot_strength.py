@@ -203,7 +203,8 @@ def main(argv=None):
         total_games += args.games
     print("\n  time per decision (ms)   p50      p95")
     for lv, times in TIMES.items():
-        print(f"  {lv:<22} {percentile(times, 0.5) * 1000:8.2f} {percentile(times, 0.95) * 1000:8.2f}")
+        p50, p95 = percentile(times, 0.5) * 1000, percentile(times, 0.95) * 1000
+        print(f"  {lv:<22} {p50:8.2f} {p95:8.2f}")
     spent = time.process_time() - started
     print(f"\n{total_games} games, invariants held; {spent:.1f} s CPU")
 

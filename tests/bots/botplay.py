@@ -63,7 +63,7 @@ def random_setup(rng: SeededRandom):
         options["saint_barthelemy"] = True
     if rng.below(2):
         options["tyrannie"] = True
-    levels = {NAMES[i]: LEVELS[rng.below(3)] for i in range(count)}
+    levels = {NAMES[i]: LEVELS[rng.below(len(LEVELS))] for i in range(count)}
     return levels, options or None
 
 

@@ -117,7 +117,6 @@ class Knowledge:
         """A full state (as ``engine.dump`` writes it) consistent with the view."""
         view = self.view
         players = self.players
-        n = len(players)
         # the discard pile: the sure cards and a draw among the maybes
         discard = list(self.certain)
         maybe = _shuffle(rng, list(self.maybe))
@@ -174,4 +173,3 @@ class Knowledge:
             "result": None,
             "log": [],
         }
-
