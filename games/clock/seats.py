@@ -15,7 +15,6 @@ from games.clock.missed import missed_in_rows
 from games.clock.models import GameClock, SeatClock, TimeoutPolicy
 from games.clock.votes import VoteRefused
 from games.table import page, records
-from games.table.descriptors import bot_default_level
 from games.table.models import Game, Seat
 from games.table.services.common import lock_game
 from games.table.services.errors import (
@@ -32,8 +31,7 @@ def timeout_policy_set(
 ):
     """The host sets the game's timeout policy before it starts. Raises GameError
     subclasses on bad input (nothing written). `drop_mode="bot"` hands a dropped seat to a
-    bot of `bot_level` (one of `games.bots.available_levels(game.kind)`; empty: the game's
-    default, `bot_default_level`)."""
+    bot of `bot_level` (one of `games.bots.available_levels(game.kind)`)."""
     if drop_mode not in TimeoutPolicy.DropMode.values:
         raise InvalidGameSettings(_("Unknown drop mode."))
     if drop_mode != TimeoutPolicy.DropMode.BOT:
@@ -50,8 +48,6 @@ def timeout_policy_set(
             raise NotHost()
         if game.status != Game.Status.OPEN:
             raise GameNotOpen()
-        if drop_mode == TimeoutPolicy.DropMode.BOT and not bot_level:
-            bot_level = bot_default_level(game.kind)  # the game's preferred takeover
         if drop_mode == TimeoutPolicy.DropMode.BOT and bot_level not in available_levels(game):
             raise InvalidGameSettings(_("Choose the level of the bot that takes over."))
         policy, _created = TimeoutPolicy.objects.update_or_create(
