@@ -90,8 +90,9 @@ def play(kind, policies: dict, seed: str, budget=None, times=None):
     raise AssertionError(f"{kind} {seed}: no end after {MAX_DECISIONS[kind]} decisions")
 
 
-def regicide(rows, base_seed: str, budget: int):
-    """``rows``: [(players, policy, games)]."""
+def regicide(rows, base_seed: str, budget: int, progress: int = 0):
+    """``rows``: [(players, policy, games)]; ``progress``: print the running figures every
+    so many games (0: never)."""
     engine = get_engine("regicide")
     print(f"\n== Regicide: seeded games, every seat one policy (strong: {budget} playouts) ==")
     print(
@@ -109,6 +110,13 @@ def regicide(rows, base_seed: str, budget: int):
             view = engine.view(state, None)
             wins += bool(engine.outcome(state)["winners"])
             killed += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
+            if progress and (g + 1) % progress == 0 and g + 1 < games:
+                low, high = wilson(wins, g + 1)
+                print(
+                    f"  ... {count} {policy}: {wins} / {g + 1} = {wins / (g + 1):.3f} "
+                    f"[{low:.3f}, {high:.3f}]",
+                    flush=True,
+                )
         low, high = wilson(wins, games)
         print(
             f"  {count:<8} {policy:<9} {games:>5} {wins:>5} {wins / games:6.3f}  "
@@ -220,12 +228,14 @@ def main(argv=None):
         help='policies and games per player count, e.g. "strong:200,100,100,100;standard"',
     )
     parser.add_argument("--budget", type=int, default=200, help="playouts per strong move")
+    parser.add_argument("--progress", type=int, default=0, help="running figures every N games")
     parser.add_argument("--intrigue", type=int, default=60, help="games per row (60)")
     parser.add_argument("--seed", default="bot-scores", help="base seed of every game")
     args = parser.parse_args(argv)
     started = time.process_time()
     if args.regicide:
-        regicide(regicide_rows(args.regicide_rows, args.regicide), args.seed, args.budget)
+        rows = regicide_rows(args.regicide_rows, args.regicide)
+        regicide(rows, args.seed, args.budget, args.progress)
     if args.intrigue:
         intrigue(args.intrigue, args.seed)
         intrigue_mixed(args.intrigue, args.seed)
