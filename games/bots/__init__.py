@@ -23,8 +23,8 @@ game or level raises ``ValueError`` listing the known ones.
 Modules: ``registry`` (lookup), ``base`` (the ``Bot`` class, seeded chance, ``resign``
 filtering), ``complots`` (the four Complots levels), ``regicide`` and ``intrigue`` (their
 ``standard`` bots), ``regicide_search`` (the Regicide ``strong`` bot: determinized
-playouts over the cards its seat cannot see). A bot may also say it would rather let the others act first
-(``patient(view, player) -> bool``, the Intrigue host while petitioners bargain): a
+playouts over the cards its seat cannot see). A bot may also say it would rather let the
+others act first (``patient(view, player) -> bool``, the Intrigue host while petitioners bargain): a
 scheduler gives the others time before asking it. This package imports only
 ``games.engines`` and the standard library: no Django, no ``random``, no clock.
 """

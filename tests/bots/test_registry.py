@@ -60,7 +60,7 @@ def test_a_new_game_plugs_in_with_one_line(monkeypatch):
 
 def test_every_game_has_its_levels():
     assert available_games() == ["complots", "intrigue", "regicide"]
-    assert available_levels("regicide") == ["standard"]
+    assert available_levels("regicide") == ["standard", "strong"]
     assert available_levels("intrigue") == ["standard"]
 
 

@@ -12,15 +12,21 @@ Measured against the Bluffer (``bench/bot_strength.py``), two knobs made the dif
   judges by the record, as the Bluffer does.
 - **Bolder claims.** It reads the challenge risk of a claim as the Bluffer does (each
   opponent's challenge rate from the log, scaled by how implausible the claim looks) and
-  counts on a fifth less of it: its claims are challenged less than the Bluffer fears, the
-  players at its table judging by the same count.
+  counts on less of it: a fifth less face to face, half at a wider table, where each
+  opponent hopes another will pay for the challenge. Its claims are challenged less than
+  the Bluffer fears.
 
 It reads only its own view; its chance comes from the seed.
 """
 
 from games.bots.complots.bluffer import BlufferBot
 
-RISK_SCALE = 0.8
+RISK_SCALE_FACE_TO_FACE = 0.8
+RISK_SCALE_TABLE = 0.5
+
+
+def alive_count(seat) -> int:
+    return sum(1 for p in seat.view.get("players") or () if p.get("alive"))
 
 
 class StrongBot(BlufferBot):
@@ -31,10 +37,10 @@ class StrongBot(BlufferBot):
         risk = super().claim_risk(seat, character)
         if risk is None or risk >= 1.0:
             return risk
-        return min(0.99, risk * RISK_SCALE)
+        scale = RISK_SCALE_FACE_TO_FACE if alive_count(seat) <= 2 else RISK_SCALE_TABLE
+        return min(0.99, risk * scale)
 
     def truth(self, seat, player, character):
-        alive = sum(1 for p in seat.view.get("players") or () if p.get("alive"))
-        if alive <= 2:
+        if alive_count(seat) <= 2:
             return seat.p_holds(player, character)
         return super().truth(seat, player, character)
