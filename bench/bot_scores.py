@@ -1,18 +1,26 @@
 """Regicide and Intrigue bots, measured: seeded games against the baselines.
 
     PYTHONPATH=. python bench/bot_scores.py [--regicide N] [--intrigue N] [--seed S]
+        [--regicide-rows "strong:200,100,100,100;standard;default;random"] [--budget 200]
+        [--progress 20]
 
 Regicide (cooperative): every seat played by one policy, at 1, 2, 3 and 4 players, the
-same N seeded deals for each policy. Printed per policy: the win rate with its 95% Wilson
-interval, and the mean number of enemies defeated (of 12). Policies: ``standard`` (the
-bot), ``default`` (the engine's timeout move at every decision), ``random`` (a uniform
-legal action, from a stream of the game's seed).
+same seeded deals for each policy (``--regicide-rows``: the policies, each with its games
+per player count, N each by default). Printed per row: the win rate with its 95% Wilson
+interval, the mean number of enemies defeated (of 12) and the time per bot move (p50 /
+p95, wall clock). Policies: ``strong`` (the searching bot, ``--budget`` playouts a move:
+the site's ``BOT_SEARCH_PLAYOUTS``), ``standard`` (the greedy bot), ``default`` (the
+engine's timeout move at every decision), ``random`` (a uniform legal action, from a
+stream of the game's seed). ``--progress K`` prints the running figures every K games (a
+long run of the strong bot takes hours on a busy machine).
 
 Intrigue (money): one ``standard`` bot against ``random`` or ``default`` players at 3, 4
 and 5 players, the bot's seat rotated game by game. Printed: the bot's mean final money,
 the others' mean, the bot's win rate (a shared win counts) with its interval. In a
 negotiation the acting player is drawn among those waited for; the bot as host lets the
-petitioners bargain first (``patient``).
+petitioners bargain first (``patient``). Then three ``standard`` bots and a random player
+at four: the bots' share of the wins per seat, the random player's, and every offer the bots
+made against what the slot was worth to the bidder then (the ratio never exceeds 1).
 
 Every bot decision is checked to be one of the engine's legal actions, and every game must
 end within its decision limit: the runs double as a property test of the engines under the
