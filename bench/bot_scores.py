@@ -11,8 +11,9 @@ interval, the mean number of enemies defeated (of 12) and the time per bot move 
 p95, wall clock). Policies: ``strong`` (the searching bot, ``--budget`` playouts a move:
 the site's ``BOT_SEARCH_PLAYOUTS``), ``standard`` (the greedy bot), ``default`` (the
 engine's timeout move at every decision), ``random`` (a uniform legal action, from a
-stream of the game's seed). ``--progress K`` prints the running figures every K games (a
-long run of the strong bot takes hours on a busy machine).
+stream of the game's seed). The rows are played round-robin, one game of each in turn;
+``--progress K`` prints the running figures every K rounds (a long run of the strong bot
+takes hours on a busy machine: stopped early, it still has figures for every row).
 
 Intrigue (money): one ``standard`` bot against ``random`` or ``default`` players at 3, 4
 and 5 players, the bot's seat rotated game by game. Printed: the bot's mean final money,
@@ -99,39 +100,45 @@ def play(kind, policies: dict, seed: str, budget=None, times=None):
 
 
 def regicide(rows, base_seed: str, budget: int, progress: int = 0):
-    """``rows``: [(players, policy, games)]; ``progress``: print the running figures every
-    so many games (0: never)."""
+    """``rows``: [(players, policy, games)], played round-robin (a game of each row in
+    turn), so that a run stopped early still has figures for every row; ``progress``:
+    print the running figures of every row every so many rounds (0: never)."""
     engine = get_engine("regicide")
     print(f"\n== Regicide: seeded games, every seat one policy (strong: {budget} playouts) ==")
-    print(
-        f"  {'players':<8} {'policy':<9} {'games':>5} {'wins':>5} {'rate':>6}  95% CI"
-        f"          enemies  move p50 / p95 (ms)"
-    )
-    for count, policy, games in rows:
-        players = [f"p{i}" for i in range(1, count + 1)]
-        wins = killed = 0
-        times: list = []
-        for g in range(games):
+    head = f"  {'players':<8} {'policy':<9} {'games':>5} {'wins':>5} {'rate':>6}  95% CI"
+    head += "          enemies  move p50 / p95 (ms)"
+    stats = [{"games": 0, "wins": 0, "killed": 0, "times": []} for _ in rows]
+
+    def report(final):
+        print(head if final else "  ... running figures", flush=True)
+        for (count, policy, _games), row in zip(rows, stats, strict=True):
+            n = row["games"]
+            if not n:
+                continue
+            low, high = wilson(row["wins"], n)
+            times = row["times"]
+            print(
+                f"  {count:<8} {policy:<9} {n:>5} {row['wins']:>5} {row['wins'] / n:6.3f}  "
+                f"[{low:.3f}, {high:.3f}]  {row['killed'] / n:6.2f}   "
+                f"{percentile(times, 0.5) * 1000:7.1f} / {percentile(times, 0.95) * 1000:7.1f}",
+                flush=True,
+            )
+
+    for g in range(max((games for _, _, games in rows), default=0)):
+        for (count, policy, games), row in zip(rows, stats, strict=True):
+            if g >= games:
+                continue
+            players = [f"p{i}" for i in range(1, count + 1)]
             policies = dict.fromkeys(players, policy)
             seed = f"{base_seed}/{count}/{g}"
-            state = play("regicide", policies, seed, budget, times)
+            state = play("regicide", policies, seed, budget, row["times"])
             view = engine.view(state, None)
-            wins += bool(engine.outcome(state)["winners"])
-            killed += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
-            if progress and (g + 1) % progress == 0 and g + 1 < games:
-                low, high = wilson(wins, g + 1)
-                print(
-                    f"  ... {count} {policy}: {wins} / {g + 1} = {wins / (g + 1):.3f} "
-                    f"[{low:.3f}, {high:.3f}]",
-                    flush=True,
-                )
-        low, high = wilson(wins, games)
-        print(
-            f"  {count:<8} {policy:<9} {games:>5} {wins:>5} {wins / games:6.3f}  "
-            f"[{low:.3f}, {high:.3f}]  {killed / games:6.2f}   "
-            f"{percentile(times, 0.5) * 1000:7.1f} / {percentile(times, 0.95) * 1000:7.1f}",
-            flush=True,
-        )
+            row["games"] += 1
+            row["wins"] += bool(engine.outcome(state)["winners"])
+            row["killed"] += 12 - view["castle_size"] - (1 if view["enemy"] else 0)
+        if progress and (g + 1) % progress == 0:
+            report(final=False)
+    report(final=True)
 
 
 def intrigue(games: int, base_seed: str):
