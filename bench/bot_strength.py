@@ -1,12 +1,17 @@
 """Bot strength: seeded 4-player Complots games between bot levels, win rates with 95% CIs.
 
     PYTHONPATH=. python bench/bot_strength.py [--games N] [--variants base,extended] [--seed S]
+        [--pairs] [--heads-up strong,bluffer] [--heads-up-games N]
 
 Tables:
 - one per pair of levels (A vs B): two seats each, the six seatings of AABB rotated game by
   game; printed is each level's share of the wins (0.50 = equal strength);
-- "all": one seat of each level plus a fourth seat cycling through the levels, seats rotated;
-  printed is the win rate per seat of each level (0.25 = a fair share).
+- "all": one seat of each level (four levels: a four-player table), seats rotated; printed
+  is the win rate per seat of each level (0.25 = a fair share);
+- "heads-up" (``--heads-up A,B``): two-player games of A against B, seats alternated;
+  printed is A's share of the wins.
+
+The time per decision of each level is printed too (p50 / p95, milliseconds).
 
 Variants: ``base`` (the five base characters) and ``extended`` (a random Complots 2 set drawn
 from each game's seed, with Saint-Barthélemy and Tyrannie). Each game's deal comes from its
@@ -69,6 +74,16 @@ def check(table, where):
         assert p["alive"] == (p["lives"] > 0), f"{where}: alive flag of {p['id']}"
 
 
+TIMES: dict = {}  # level -> seconds per decision
+
+
+def percentile(values, share):
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def play(levels: dict, options, seed: bytes) -> tuple[str, int]:
     """One game between bots (``levels``: player -> level); returns (winner, decisions)."""
     players = list(levels)
@@ -86,7 +101,10 @@ def play(levels: dict, options, seed: bytes) -> tuple[str, int]:
         legal = ENGINE.legal_actions(state, player)
         assert legal and legal[-1] == {"type": "resign"}, f"{where} step={step}: {legal}"
         decision_seed = seed + step.to_bytes(4, "big")
-        action = bots[player].choose(ENGINE.view(state, player), legal, decision_seed)
+        view = ENGINE.view(state, player)
+        started = time.perf_counter()
+        action = bots[player].choose(view, legal, decision_seed)
+        TIMES.setdefault(levels[player], []).append(time.perf_counter() - started)
         assert any(action is a for a in legal), f"{where} step={step}: {action} not legal"
         assert action["type"] != "resign", f"{where} step={step}: a bot resigned"
         state = ENGINE.apply(state, player, action)
@@ -115,15 +133,29 @@ def pair_table(a, b, games, options, base_seed, variant):
     return wins, decisions
 
 
+def heads_up(a, b, games, options, base_seed, variant):
+    """Two-player games of ``a`` against ``b``, who sits first alternating."""
+    wins = {a: 0, b: 0}
+    for g in range(games):
+        first, second = (a, b) if g % 2 == 0 else (b, a)
+        levels = {NAMES[0]: first, NAMES[1]: second}
+        winner, _ = play(levels, options, game_seed(base_seed, variant, "heads-up", a, b, g))
+        wins[levels[winner]] += 1
+    return wins
+
+
 def all_table(levels, games, options, base_seed, variant):
     wins = {lv: 0 for lv in levels}
     seats = {lv: 0 for lv in levels}
     decisions = 0
     for g in range(games):
-        lineup = list(levels) + [levels[g % len(levels)]]
-        shift = (g // len(levels)) % 4
+        lineup = list(levels) + [levels[g % len(levels)]] * (4 - len(levels))
+        lineup = lineup[:4]
+        shift = g % 4
         lineup = lineup[shift:] + lineup[:shift]
-        table = dict(zip(NAMES, lineup, strict=True))
+        if len(levels) >= 4 and (g // 4) % 2:
+            lineup = lineup[::-1]
+        table = dict(zip(NAMES[: len(lineup)], lineup, strict=True))
         for lv in lineup:
             seats[lv] += 1
         winner, steps = play(table, options, game_seed(base_seed, variant, "all", g))
@@ -142,6 +174,9 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=1200, help="games per table (default 1200)")
     parser.add_argument("--variants", default="base,extended", help="base,extended")
     parser.add_argument("--seed", default="bot-strength", help="base seed of every game")
+    parser.add_argument("--pairs", default="yes", help="play the pair tables (yes/no)")
+    parser.add_argument("--heads-up", default="strong,bluffer", help="A,B (empty: none)")
+    parser.add_argument("--heads-up-games", type=int, default=0, help="default: --games")
     args = parser.parse_args(argv)
     levels = available_levels("complots")
     total_games = 0
@@ -150,15 +185,26 @@ def main(argv=None):
         options = VARIANTS[variant]
         print(f"\n== {variant} ({options or 'base game'}): {args.games} games per table ==")
         print(f"  {'table':<22} {'level':<8} {'wins':>6}   {'games':<6} {'rate':>6}  95% CI")
-        for a, b in combinations(levels, 2):
-            wins, _ = pair_table(a, b, args.games, options, args.seed, variant)
-            for lv in (a, b):
-                print(line(f"{a} vs {b} (share)", lv, wins[lv], args.games))
-            total_games += args.games
+        if args.heads_up:
+            a, b = args.heads_up.split(",")
+            n = args.heads_up_games or args.games
+            wins = heads_up(a, b, n, options, args.seed, variant)
+            print(line(f"{a} vs {b} heads-up", a, wins[a], n), flush=True)
+            total_games += n
+        if args.pairs == "yes":
+            for a, b in combinations(levels, 2):
+                wins, _ = pair_table(a, b, args.games, options, args.seed, variant)
+                for lv in (a, b):
+                    print(line(f"{a} vs {b} (share)", lv, wins[lv], args.games), flush=True)
+                total_games += args.games
         wins, seats, _ = all_table(levels, args.games, options, args.seed, variant)
         for lv in levels:
-            print(line("all (per seat)", lv, wins[lv], seats[lv]))
+            print(line("all (per seat)", lv, wins[lv], seats[lv]), flush=True)
         total_games += args.games
+    print("\n  time per decision (ms)   p50      p95")
+    for lv, times in TIMES.items():
+        p50, p95 = percentile(times, 0.5) * 1000, percentile(times, 0.95) * 1000
+        print(f"  {lv:<22} {p50:8.2f} {p95:8.2f}")
     spent = time.process_time() - started
     print(f"\n{total_games} games, invariants held; {spent:.1f} s CPU")
 

@@ -256,6 +256,13 @@ BOT_MOVE_DELAY_MIN = float(os.environ.get("BOT_MOVE_DELAY_MIN", "1.0"))
 BOT_MOVE_DELAY_MAX = float(os.environ.get("BOT_MOVE_DELAY_MAX", "3.0"))
 BOT_PATIENCE_SECONDS = float(os.environ.get("BOT_PATIENCE_SECONDS", "20"))
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
+# Searching bots (the ``strong`` levels): playouts per move (the count binds, never the
+# clock: a move is the same for the same seed and budget), and the Celery queue they think
+# on, served by its own workers (README: "Workers") so that a search never delays the
+# deadline sweeper, the mail or the other bots.
+BOT_SEARCH_PLAYOUTS = int(os.environ.get("BOT_SEARCH_PLAYOUTS", "200"))
+BOT_SEARCH_QUEUE = os.environ.get("BOT_SEARCH_QUEUE", "bots_search")
+CELERY_TASK_ROUTES = {"bots.bot_search": {"queue": BOT_SEARCH_QUEUE}}
 # Practice games against bots (each loads the worker), per account: at most so many not
 # finished, and so many started in the last hour (tutorials are not counted).
 PRACTICE_MAX_RUNNING = int(os.environ.get("PRACTICE_MAX_RUNNING", "3"))

@@ -34,6 +34,13 @@ longer than ``BOT_STALL_SECONDS``, and the clock's deadline plays the default mo
 everything else fails: a bot never blocks a game. With eager Celery (tests), the moves run
 one after the other in the committing thread, never nested.
 
+Searching bots (a bot with ``searches``: the ``strong`` levels): ``bots.bot_move`` hands
+their move to ``bots.bot_search`` on the queue ``BOT_SEARCH_QUEUE`` (its own workers, see
+the README), which reads the game (no lock: a plain read), gives its database connection
+back, thinks with ``BOT_SEARCH_PLAYOUTS`` playouts, and plays through the same services
+(the row lock only for the move itself). The sweeper, the mail and the other bots stay on
+the default queue: a long search delays none of them.
+
 ``selfplay.bot_games_play`` plays N seeded games of bots through the services (load tests
 of the live table).
 

@@ -36,6 +36,10 @@ from games.table.services import (
 log = logging.getLogger(__name__)
 
 MOVE_TASK = "bots.bot_move"
+SEARCH_TASK = "bots.bot_search"
+# A searching bot (a ``strong`` level) thinks on its own queue, with this many playouts.
+SEARCH_QUEUE = str(getattr(settings, "BOT_SEARCH_QUEUE", "bots_search"))
+SEARCH_PLAYOUTS = int(getattr(settings, "BOT_SEARCH_PLAYOUTS", 200))
 DELAY_MIN = float(getattr(settings, "BOT_MOVE_DELAY_MIN", 1.0))
 DELAY_MAX = float(getattr(settings, "BOT_MOVE_DELAY_MAX", 3.0))
 # A patient bot (the Intrigue host) waits at most this long for the others.
@@ -131,12 +135,37 @@ def bot_moves_schedule(game_id: int) -> int:
     return len(rows)
 
 
-def bot_move_apply(game_id: int, player_id: str, seq: int, attempt: int = 0) -> str:
+def search_enqueue(game_id: int, player_id: str, seq: int, attempt: int = 0) -> None:
+    """Hand the move of a searching bot to the search queue (its own workers)."""
+    from celery import current_app
+
+    try:
+        current_app.tasks[SEARCH_TASK].apply_async(
+            (game_id, player_id, seq, attempt), queue=SEARCH_QUEUE
+        )
+    except Exception:
+        log.warning("could not enqueue a bot search of game %s; the sweeper will", game_id)
+
+
+def release_database() -> None:
+    """Give the database connection back before a long think: the search holds no
+    connection (and no lock: nothing here locks a row). Inside a transaction (the tests'
+    own) the connection is left alone."""
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        connection.close()
+
+
+def bot_move_apply(
+    game_id: int, player_id: str, seq: int, attempt: int = 0, searching: bool = False
+) -> str:
     """The bot of seat ``player_id`` plays the decision of ``seq``, if it is still open.
 
     Returns "played", "stale" (the game moved on, is over, or does not wait for the seat),
-    "none" (no bot plays that seat), "waiting" (a patient bot asks again later) or
-    "refused" (the service refused the move: logged).
+    "none" (no bot plays that seat), "waiting" (a patient bot asks again later),
+    "searching" (a searching bot's move went to the search queue) or "refused" (the
+    service refused the move: logged). ``searching``: this run is the search queue's.
     """
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.RUNNING or game.state_seq != seq:
@@ -157,6 +186,10 @@ def bot_move_apply(game_id: int, player_id: str, seq: int, attempt: int = 0) -> 
     if player_id not in waiting:
         return "stale"
     bot = get_bot(game.kind, level)
+    searches = bool(getattr(bot, "searches", False))
+    if searches and not searching and not _eager_mode():
+        search_enqueue(game_id, player_id, seq, attempt)
+        return "searching"
     view = engine.view(state, player_id)
     patient = getattr(bot, "patient", None)
     if attempt == 0 and len(waiting) > 1 and callable(patient) and patient(view, player_id):
@@ -165,7 +198,12 @@ def bot_move_apply(game_id: int, player_id: str, seq: int, attempt: int = 0) -> 
         bot_move_enqueue(game_id, player_id, seq, countdown=later, attempt=1)
         return "waiting"
     legal = engine.legal_actions(state, player_id)
-    action = bot.choose(view, legal, f"{game.seed}:{seq}:{player_id}", player=player_id)
+    seed = f"{game.seed}:{seq}:{player_id}"
+    if searches:
+        release_database()  # seat.user is already loaded (select_related)
+        action = bot.choose(view, legal, seed, player=player_id, budget=SEARCH_PLAYOUTS)
+    else:
+        action = bot.choose(view, legal, seed, player=player_id)
     try:
         if as_platform:
             system_action_submit(

@@ -12,6 +12,7 @@ NAMES = {
     "honest": "Honest",
     "bluffer": "Bluffer",
     "standard": "Standard",
+    "strong": "Strong",
 }
 
 

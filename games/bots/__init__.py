@@ -11,15 +11,20 @@ never sees the state). ``seed`` is an int, bytes or a str; all the bot's chance 
 through ``games.engines.base.SeededRandom``. ``resign`` is never chosen while anything else
 is legal. An optional ``player=`` names the seat when the view alone cannot tell.
 
-Levels: Complots ``novice``, ``honest``, ``bluffer``; Regicide and Intrigue ``standard``
-(``available_levels(game)`` lists them).
+Levels: Complots ``novice``, ``honest``, ``bluffer``, ``strong``; Regicide ``standard`` and
+``strong``; Intrigue ``standard`` (``available_levels(game)`` lists them).
+
+A searching bot (``searches = True``: Regicide ``strong``) also takes ``budget=``, the
+playouts a decision may use (the site passes its ``BOT_SEARCH_PLAYOUTS``): the count binds,
+never the clock, so the same view, legal actions, seed and budget give the same action.
 A game's bots plug in with one line in ``registry._PATHS`` (or ``register_bot``); an unknown
 game or level raises ``ValueError`` listing the known ones.
 
 Modules: ``registry`` (lookup), ``base`` (the ``Bot`` class, seeded chance, ``resign``
-filtering), ``complots`` (the three Complots levels), ``regicide`` and ``intrigue`` (their
-``standard`` bots). A bot may also say it would rather let the others act first
-(``patient(view, player) -> bool``, the Intrigue host while petitioners bargain): a
+filtering), ``complots`` (the four Complots levels), ``regicide`` and ``intrigue`` (their
+``standard`` bots), ``regicide_search`` (the Regicide ``strong`` bot: determinized
+playouts over the cards its seat cannot see). A bot may also say it would rather let the
+others act first (``patient(view, player) -> bool``, the Intrigue host while petitioners bargain): a
 scheduler gives the others time before asking it. This package imports only
 ``games.engines`` and the standard library: no Django, no ``random``, no clock.
 """

@@ -60,10 +60,15 @@ class Bot:
     game = ""
     level = ""
 
-    def choose(self, view, legal_actions, seed, player=None):
+    #: a searching bot takes a ``budget`` (playouts per decision) in ``decide``
+    searches = False
+
+    def choose(self, view, legal_actions, seed, player=None, budget=None):
         """One element of ``legal_actions`` for the seat that sees ``view``.
 
         ``player`` (optional) names the seat; by default it is read from the view.
+        ``budget`` (optional, searching bots only): how many playouts a decision may use;
+        a bot that does not search ignores it.
         """
         legal = list(legal_actions or ())
         if not legal:
@@ -79,7 +84,10 @@ class Bot:
         rng = bot_random(
             seed, self.game, self.level, player, view.get("turn"), len(log), pending.get("moment")
         )
-        action = self.decide(view, actions, rng, player)
+        if self.searches:
+            action = self.decide(view, actions, rng, player, budget=budget)
+        else:
+            action = self.decide(view, actions, rng, player)
         if not any(action is a for a in actions):
             # a subclass may build an equal dict: hand back the engine's own object
             action = next((a for a in actions if a == action), actions[0])

@@ -3,15 +3,21 @@
 Everything comes from the seat's view: the castles, the doors, the offers (public, amounts
 included), its own money (never anyone else's), the round.
 
-- **As a petitioner** it works out what the advisor at stake earns it: the slot's value
-  times the incomes left (its turns still to come, and the final income), less a third for
-  the risk of losing the seat later. It offers a share of that (``BRIBE_SHARE``), never
-  more than it holds, asking for the best slot it may name; once refused it raises once
-  (``RAISE``), and after two refusals, or with a standing offer, it is ``done``. Where it
-  has nothing to gain (it owns both advisors of an internal conflict, or the stake is worth
-  less than a thousand) it is ``done`` at once.
-- **As the host** it accepts every standing offer (a bribe is paid at once and never
-  returned; the engine binds the host to nothing) and then honours the best payers:
+- **As a petitioner** it bargains as a person would. It works out what the advisor at
+  stake earns it (its *worth*): the slot's value times the incomes left (its turns still
+  to come, and the final income), less a third for the risk of losing the seat later. It
+  opens with a share of that (``BRIBE_SHARE``), asking for the best slot it may name, and
+  raises after each refusal (``RAISE``); when a rival's offer in the stage tops its own it
+  answers with one thousand more. Its offers grow with the worth and never exceed it (nor
+  what it holds): past the worth it is ``done``, as after ``GIVE_UP`` refusals or while its
+  standing offer is the best. Where it has nothing to gain (it owns both advisors of an
+  internal conflict, or the stake is worth less than a thousand) it is ``done`` at once.
+- **As the host** it weighs each standing offer against what refusing gains: taking the
+  money binds it to honour the payer (the slot asked for, the door opened), which is worth
+  ``HONOUR_COST`` of the payer's gain to a rival in a money race. It accepts the best offer
+  whose amount beats that cost (one per stage for a conflict, one per slot in stage 1) and
+  refuses the rest, each in turn; a revised offer (a fresh standing offer) is weighed
+  anew. It then honours the payers it accepted:
   stage 1, the best payer's advisor on the slot it asked for (else the highest free one),
   the unpaid on the lowest slots, the player who earns most first; an external conflict
   admits the best payer (then the owner who earns least); an internal conflict replaces
@@ -33,6 +39,8 @@ SLOTS = (1000, 3000, 6000, 10000)
 ROUNDS = 5
 BRIBE_SHARE = 0.3
 RAISE = 1.6
+GIVE_UP = 3  # refusals in a stage after which a petitioner stops offering
+HONOUR_COST = 0.5  # what honouring a payer costs the host, as a share of the payer's gain
 RISK = 2 / 3  # the share of a slot's value the bot counts on keeping
 EXTERNAL_PENALTY = 0.6  # what an external conflict at the door takes off a slot's value
 INTERNAL_PENALTY = 0.7  # the same for a seated advisor of the type (internal conflict)
@@ -90,6 +98,33 @@ class Table:
                 if offer.get("slot"):
                     asked[who] = offer["slot"]
         return paid, asked
+
+    def my_standing_offer(self):
+        """The amount (thousands) of this seat's standing offer, or None."""
+        for offer in self.view.get("offers") or ():
+            if offer.get("from") == self.me and offer.get("status") == "standing":
+                return offer.get("amount") or 0
+        return None
+
+    def best_rival_offer(self):
+        """The best amount (thousands) offered by another petitioner in the open stage
+        (standing or accepted), or None."""
+        amounts = [
+            offer.get("amount") or 0
+            for offer in self.view.get("offers") or ()
+            if offer.get("from") != self.me
+        ]
+        return max(amounts) if amounts else None
+
+    def last_refused(self) -> int:
+        """The best amount of this seat's offers refused in the open stage (-1: none)."""
+        best = -1
+        for entry in reversed(self.view.get("log") or ()):
+            if entry.get("event") == "stage":
+                break
+            if entry.get("event") == "refuse" and entry.get("from") == self.me:
+                best = max(best, entry.get("amount") or 0)
+        return best
 
     def refusals(self) -> int:
         """Offers of this seat refused since the open stage began (from the log)."""
@@ -156,20 +191,33 @@ class StandardBot(Bot):
             value *= 0.5
         return value, (best if asks else None)
 
+    def offer_amount(self, table, value) -> int:
+        """The offer (thousands) for a stake worth ``value`` ducats now: the opening share
+        raised after each refusal, topping a better rival offer, never above the worth nor
+        the purse. 0: nothing worth offering."""
+        ceiling = int(min(value, table.money)) // 1000
+        if ceiling <= 0:
+            return 0
+        amount = int(value * BRIBE_SHARE * (RAISE ** table.refusals())) // 1000
+        rival = table.best_rival_offer()
+        if rival is not None and rival >= amount:
+            amount = rival + 1
+        return min(max(amount, 1), ceiling)
+
     def petition(self, table, actions):
         done = next(a for a in actions if a.get("type") == "done")
-        standing = any(
-            o.get("from") == table.me and o.get("status") == "standing"
-            for o in table.view.get("offers") or ()
-        )
-        refused = table.refusals()
-        if standing or refused >= 2:
+        mine = table.my_standing_offer()
+        rival = table.best_rival_offer()
+        if table.refusals() >= GIVE_UP:
             return done
+        if mine is not None and (rival is None or rival < mine):
+            return done  # the best offer on the table is ours: let it stand
         value, slot = self.stake(table)
-        share = BRIBE_SHARE * (RAISE**refused)
-        amount = min(int(value * share) // 1000, table.money // 1000)
-        if amount <= 0:
+        amount = self.offer_amount(table, value)
+        if amount <= 0 or (mine is not None and amount <= mine):
             return done
+        if amount <= table.last_refused():
+            return done  # no better than what the host already turned down
         for action in actions:
             if (
                 action.get("type") == "offer"
@@ -182,9 +230,9 @@ class StandardBot(Bot):
     # -- host -----------------------------------------------------------------------------
 
     def host(self, table, actions):
-        offers = [a for a in actions if a.get("type") == "accept"]
-        if offers:
-            return offers[0]  # every bribe is money in: accept them all, one by one
+        answer = self.answer_offers(table, actions)
+        if answer is not None:
+            return answer
         paid, asked = table.paid()
         by_type = {}
         for action in actions:
@@ -204,6 +252,54 @@ class StandardBot(Bot):
                 replace = table.income.get(seated, 0) > table.income.get(newcomer, 0)
             return by_type["replace" if replace else "keep"][0]
         return actions[0]
+
+    def honour_cost(self, table, offer) -> float:
+        """What honouring ``offer`` costs the host: a share of what the payer gains by it
+        over what the host would do unpaid (stage 1: the lowest free slot; a conflict: the
+        door or the seat goes to someone else)."""
+        stage = table.stage
+        payer = offer.get("from")
+        host = table.me
+        slots = stage.get("slots") or stage.get("ask_slots") or [stage.get("slot") or 0]
+        asked = offer.get("slot") or max(slots)
+        gain = table.worth(asked, owner=payer, host=host)
+        if stage.get("kind") == "place":
+            gain -= table.worth(min(slots), owner=payer, host=host)
+        return HONOUR_COST * max(0.0, gain)
+
+    def offer_net(self, table, offer) -> float:
+        """What accepting ``offer`` is worth to the host beyond refusing it (ducats)."""
+        money = offer.get("paid") or 0
+        if not money:
+            money = 1000 if offer.get("bank") else (offer.get("amount") or 0) * 1000
+        return money - self.honour_cost(table, offer)
+
+    def answer_offers(self, table, actions):
+        """Accept the best standing offer worth more than refusing, refuse the rest (one
+        answer per call); None when no offer stands."""
+        accepts = {a.get("from"): a for a in actions if a.get("type") == "accept"}
+        refuses = {a.get("from"): a for a in actions if a.get("type") == "refuse"}
+        if not accepts and not refuses:
+            return None
+        offers = table.view.get("offers") or ()
+        standing = [o for o in offers if o.get("status") == "standing" and o.get("from") in accepts]
+        taken = [o for o in offers if o.get("status") == "accepted"]
+        exclusive = table.stage.get("kind") != "place"
+
+        def open_to(offer):
+            if exclusive:
+                return not taken
+            return all(t.get("slot") != offer.get("slot") or t.get("slot") is None for t in taken)
+
+        best = None
+        for offer in standing:
+            net = self.offer_net(table, offer)
+            if net > 0 and open_to(offer) and (best is None or net > best[0]):
+                best = (net, offer)
+        if best is not None:
+            return accepts[best[1].get("from")]
+        first = next(iter(refuses), None)
+        return refuses[first] if first is not None else None
 
     def seat_one(self, table, actions, paid, asked):
         """The next advisor to place or admit, and where: payers first (the slot they asked

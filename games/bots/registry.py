@@ -14,7 +14,9 @@ _PATHS: dict[tuple[str, str], str] = {
     ("complots", "novice"): "games.bots.complots.novice:NoviceBot",
     ("complots", "honest"): "games.bots.complots.honest:HonestBot",
     ("complots", "bluffer"): "games.bots.complots.bluffer:BlufferBot",
+    ("complots", "strong"): "games.bots.complots.strong:StrongBot",
     ("regicide", "standard"): "games.bots.regicide:StandardBot",
+    ("regicide", "strong"): "games.bots.regicide_search:StrongBot",
     ("intrigue", "standard"): "games.bots.intrigue:StandardBot",
 }
 _INSTANCES: dict[tuple[str, str], object] = {}

@@ -18,7 +18,7 @@ from games.clock.seats import read_seat_clocks
 from games.clock.selectors import deadline_votes
 from games.clock.votes import absent_enough, deadline_overdue
 from games.table import page
-from games.table.descriptors import bot_level_label
+from games.table.descriptors import bot_default_level, bot_level_label
 from games.table.models import Game, Seat
 
 VOTE_KINDS = (("skip", _("Skip their turn")), ("drop", _("Drop them")))
@@ -93,7 +93,7 @@ def seat_context(request, game_view, context) -> dict:
             "choices": TimeoutPolicy.DropMode.choices
             if available_levels(game)
             else [c for c in TimeoutPolicy.DropMode.choices if c[0] != TimeoutPolicy.DropMode.BOT],
-            "bot_level": current.bot_level if current else "",
+            "bot_level": (current.bot_level if current else "") or bot_default_level(game.kind),
             "bot_levels": [(lv, bot_level_label(lv)) for lv in available_levels(game)],
         }
         page.add_block(context, "open", "clock/_policy.html")

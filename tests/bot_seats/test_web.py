@@ -120,3 +120,28 @@ def test_records_and_profiles_with_bots(alice, bob, client, django_capture_on_co
     assert client.get(f"/games/{game.pk}/").status_code == 200
     assert client.get("/games/").status_code == 200
     assert not client.login(username=bot_user.username, password="")
+
+
+def test_the_strong_levels_are_offered_in_both_languages(alice, client):
+    client.force_login(alice)
+    page = client.get("/games/").content.decode()
+    assert 'value="regicide:strong"' in page and 'value="complots:strong"' in page
+    assert "Regicide — Strong" in page
+    french = client.get("/games/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Fort" in french
+    for kind, level in (("regicide", "strong"), ("complots", "strong")):
+        game = game_create(host=alice, kind=kind, max_seats=2)
+        waiting_room = client.get(f"/games/{game.pk}/").content.decode()
+        assert f'value="{level}"' in waiting_room  # add a bot; and for a takeover
+
+
+def test_a_dropped_regicide_seat_goes_to_the_strong_bot_by_default(alice, client):
+    client.force_login(alice)
+    regicide = game_create(host=alice, kind="regicide", max_seats=2)
+    page = client.get(f"/games/{regicide.pk}/").content.decode()
+    select = page.split('data-testid="policy-bot-level"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="strong" selected>' in select
+    complots = game_create(host=alice, kind="complots", max_seats=2)
+    page = client.get(f"/games/{complots.pk}/").content.decode()
+    select = page.split('data-testid="policy-bot-level"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="novice" selected>' in select  # the first level, as before

@@ -21,7 +21,7 @@ from games.engines import get_engine
 from games.engines.base import SeededRandom, seed_to_key
 
 ENGINE = get_engine("complots")
-LEVELS = ("novice", "honest", "bluffer")
+LEVELS = ("novice", "honest", "bluffer", "strong")
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
 MAX_DECISIONS = 3000
 CLANS = (
@@ -63,7 +63,7 @@ def random_setup(rng: SeededRandom):
         options["saint_barthelemy"] = True
     if rng.below(2):
         options["tyrannie"] = True
-    levels = {NAMES[i]: LEVELS[rng.below(3)] for i in range(count)}
+    levels = {NAMES[i]: LEVELS[rng.below(len(LEVELS))] for i in range(count)}
     return levels, options or None
 
 

@@ -134,7 +134,7 @@ def test_a_bribe_follows_the_slot_value_and_never_exceeds_the_money():
 
 def test_the_host_accepts_then_seats_the_payer_where_it_asked():
     state = _stage_one()
-    state = ENGINE.apply(state, "p1", {"type": "offer", "amount": 5, "slot": 6000})
+    state = ENGINE.apply(state, "p1", {"type": "offer", "amount": 12, "slot": 6000})
     state = ENGINE.apply(state, "p1", {"type": "done"})
     host_view = ENGINE.view(state, "p2")
     action = BOT.choose(host_view, ENGINE.legal_actions(state, "p2"), 0, player="p2")

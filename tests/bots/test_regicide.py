@@ -45,7 +45,7 @@ def play(count, seed, on_decision=None):
 
 
 def test_registered():
-    assert available_levels("regicide") == ["standard"]
+    assert available_levels("regicide") == ["standard", "strong"]
     assert BOT.game == "regicide" and BOT.level == "standard"
 
 

@@ -15,13 +15,13 @@ class _Kind:
 
 
 def test_complots_levels():
-    assert available_levels("complots") == ["novice", "honest", "bluffer"]
-    assert available_levels(_Kind()) == ["novice", "honest", "bluffer"]
+    assert available_levels("complots") == ["novice", "honest", "bluffer", "strong"]
+    assert available_levels(_Kind()) == ["novice", "honest", "bluffer", "strong"]
     assert "complots" in available_games()
     assert available_levels("no-such-game") == []
 
 
-@pytest.mark.parametrize("level", ["novice", "honest", "bluffer"])
+@pytest.mark.parametrize("level", ["novice", "honest", "bluffer", "strong"])
 def test_get_bot_by_name_and_by_kind(level):
     bot = get_bot("complots", level)
     assert isinstance(bot, Bot)
@@ -60,7 +60,7 @@ def test_a_new_game_plugs_in_with_one_line(monkeypatch):
 
 def test_every_game_has_its_levels():
     assert available_games() == ["complots", "intrigue", "regicide"]
-    assert available_levels("regicide") == ["standard"]
+    assert available_levels("regicide") == ["standard", "strong"]
     assert available_levels("intrigue") == ["standard"]
 
 

@@ -1,4 +1,4 @@
-"""Complots bots: ``novice``, ``honest`` and ``bluffer``.
+"""Complots bots: ``novice``, ``honest``, ``bluffer`` and ``strong``.
 
 Modules
 -------
@@ -15,4 +15,5 @@ Modules
 ``novice``     ``NoviceBot``: weighted random play of a beginner.
 ``honest``     ``HonestBot``: only true claims, challenges on the card count.
 ``bluffer``    ``BlufferBot``: bluffs by risk, challenges by the claimer's record.
+``strong``     ``StrongBot``: the Bluffer's lies, bolder, and challenges on the card count.
 """

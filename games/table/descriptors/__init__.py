@@ -18,6 +18,7 @@ from __future__ import annotations
 import pkgutil
 from importlib import import_module
 
+from games.bots import available_levels
 from games.engines import available_engines
 
 from .base import GameDescriptor, answer_words
@@ -97,6 +98,17 @@ def bot_level_label(level) -> str:
         if label is not None:
             return str(label)
     return str(level).capitalize()
+
+
+def bot_default_level(kind) -> str:
+    """The bot level preselected for a dropped seat of a game of `kind` (its descriptor's
+    `bot_default_level` when the game has that level, else its first level; "" without
+    bots)."""
+    levels = available_levels(kind)
+    wanted = descriptor_for(kind).bot_default_level
+    if wanted in levels:
+        return wanted
+    return levels[0] if levels else ""
 
 
 def chat_phrases(kind, *, view, viewer) -> list[dict] | None:

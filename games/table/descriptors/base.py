@@ -51,6 +51,8 @@ class GameDescriptor:
     cooperative = False
     #: The bots' levels of this game (`games.bots.available_levels`) -> their labels.
     bot_levels: dict = {}
+    #: The level preselected for a dropped seat's takeover ("": the first level).
+    bot_default_level = ""
     #: Offered first in the create form.
     default_choice = False
     #: The slug of the game's tutorial (`games.tutorials`), offered to a new account on the

@@ -40,6 +40,7 @@ class ComplotsDescriptor(GameDescriptor):
         "novice": gettext_lazy("Novice"),
         "honest": gettext_lazy("Honest"),
         "bluffer": gettext_lazy("Bluffer"),
+        "strong": gettext_lazy("Strong"),
     }
 
     def presenter(self, **context):

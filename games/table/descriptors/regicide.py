@@ -26,7 +26,9 @@ class RegicideDescriptor(GameDescriptor):
     # The rules' "Communication": while the game runs, only the phrases they allow.
     chat = regicide_chat
     cooperative = True
-    bot_levels = {"standard": gettext_lazy("Standard")}
+    bot_levels = {"standard": gettext_lazy("Standard"), "strong": gettext_lazy("Strong")}
+    # In a cooperative game a weak partner dooms the table: the searching bot takes over.
+    bot_default_level = "strong"
 
     def presenter(self, **context):
         return regicide_table.present(**context)
