@@ -132,6 +132,15 @@ class GameDescriptor:
             return ""
         return f"{groups[0].title}: {groups[0].buttons[0].label}"
 
+    def reveal(self, *, steps, names) -> dict | None:
+        """The end-of-game reveal: the story with its hidden parts shown, from `steps` (the
+        whole event log replayed once the game is over, `games.table.reveal.RevealStep`:
+        every seat's view before and after each event, and the public log lines it added).
+        Returns the context of the template named by its `"template"` key (with a
+        `"title"`), shown on the finished page and in the replay, or None: no reveal (the
+        default; the finished table and the replay still show every card)."""
+        return None
+
     # --- the create form ------------------------------------------------------------------
 
     def form_fields(self) -> dict:

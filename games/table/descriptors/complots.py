@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.table.presenters.complots import reveal as complots_reveal
 from games.table.presenters.complots import table as complots_table
 from games.table.presenters.complots.actions import group_actions
 from games.table.presenters.complots.cards import (
@@ -60,6 +61,9 @@ class ComplotsDescriptor(GameDescriptor):
         return super().question(
             view=view, viewer=viewer, legal_actions=legal_actions, names=names
         )
+
+    def reveal(self, *, steps, names):
+        return complots_reveal.reveal(steps, names)
 
     def action_label(self, action, names):
         groups = group_actions([action], names=names, viewer=None)

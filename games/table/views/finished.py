@@ -13,6 +13,7 @@ from games.table import selectors
 from games.table.descriptors import descriptor_for
 from games.table.presenters import full_view
 from games.table.replay import ReplayError, game_verify, replay_state
+from games.table.reveal import game_reveal
 from games.table.services import GameError, ReplayUnavailable
 from games.table.views.access import invitation_token, raise_for_access
 from games.table.views.names import display_name, seat_names
@@ -81,6 +82,7 @@ def replay(request, game_id):
             "step": step,
             "last_step": last_step,
             "event_text": event_text(event, names, game.kind),
+            "reveal": game_reveal(game, names=names, lang=current_lang(), events=events),
         },
     )
 

@@ -9,11 +9,18 @@ from django.urls import reverse
 
 from games.table.descriptors import descriptor_for
 from games.table.models import Game
+from games.table.reveal import game_reveal
 from games.table.selectors import chat_with_hidden
 from games.table.views.chat_lines import chat_lines, chat_recipients
 from games.table.views.names import display_name, seat_names
 from games.table.views.orders import standing_context
-from games.table.views.table import game_subtitle, game_title, table_context, viewer_phrases
+from games.table.views.table import (
+    current_lang,
+    game_subtitle,
+    game_title,
+    table_context,
+    viewer_phrases,
+)
 
 
 def live_mode() -> str:
@@ -71,6 +78,11 @@ def page_context(request, game_view, *, flash=None) -> dict:
         ),
         "user": user,
     }
+    context["reveal"] = (
+        game_reveal(game, names=names, lang=current_lang())
+        if game.status == Game.Status.FINISHED
+        else ""
+    )
     context.update(seat_context(request, game_view, context))
     context["standing"] = standing_context(game_view)
     return context
