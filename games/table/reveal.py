@@ -27,7 +27,10 @@ from games.table.services import common
 
 log = logging.getLogger(__name__)
 
-CACHE_SECONDS = 30 * 24 * 3600
+# A day: the reveal is read when the game ends and in the days after; a new version of the
+# site's templates (REVEAL_VERSION) is seen at once.
+CACHE_SECONDS = 24 * 3600
+REVEAL_VERSION = 1
 
 
 @dataclass
@@ -96,7 +99,8 @@ def replay_steps(game: Game, events) -> list[RevealStep]:
 
 
 def _cache_key(game, lang) -> str:
-    return f"reveal:{game.pk}:{game.state_seq}:{lang}"
+    # the commitment names this very game (a database rebuilt from scratch reuses ids)
+    return f"reveal:{REVEAL_VERSION}:{game.pk}:{game.commitment[:16]}:{game.state_seq}:{lang}"
 
 
 def game_reveal(game: Game, *, names: dict, lang: str, events=None) -> str:

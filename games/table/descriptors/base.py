@@ -77,6 +77,12 @@ class GameDescriptor:
         return _("%(min)d to %(max)d players") % {"min": low, "max": high}
 
     @property
+    def solo(self) -> bool:
+        """True when one player may play it alone (the engine takes a single player): the
+        create form's "One seat: a solo game" hint shows for it only."""
+        return get_engine(self.slug).min_players == 1
+
+    @property
     def label(self) -> str:
         """The game's name in the active language."""
         return str(self.name) if self.name else self.slug.capitalize()

@@ -77,10 +77,13 @@ class ComplotsDescriptor(GameDescriptor):
         fields = {
             "characters": forms.ChoiceField(
                 label=_("Characters"),
+                help_text=_(
+                    "Base game: Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur."
+                ),
                 choices=[
                     (
                         CHARACTERS_BASE,
-                        _("Base game (Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur)"),
+                        _("Base game"),
                     ),
                     (CHARACTERS_CHOSEN, _("Chosen: one per clan, below")),
                     (CHARACTERS_RANDOM, _("Random: one per clan, drawn at the start")),
