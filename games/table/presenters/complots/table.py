@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
 from games.table.presenters.base import sentence_for
 from games.table.presenters.complots.actions import group_actions
@@ -96,7 +97,18 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         "tyrannie": view.get("tyrannie"),
         "outcome": view.get("outcome"),
         "action_groups": group_actions(legal_actions, names=names, viewer=viewer),
+        "hand_strip": hand_strip(me),
     }
+
+
+def hand_strip(me) -> str:
+    """What the viewer holds in one short line, shown with their moves ("Duchesse,
+    Assassin · 2 coins"): on a phone the hand is then on the screen where they choose."""
+    if me is None:
+        return ""
+    live = [c["character"].name for c in me["cards"] if c.get("alive") and c.get("character")]
+    coins = ngettext("%(n)s coin", "%(n)s coins", me["coins"]) % {"n": me["coins"]}
+    return " · ".join([", ".join(str(n) for n in live), coins] if live else [coins])
 
 
 MOMENT_TITLES = {

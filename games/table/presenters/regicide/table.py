@@ -198,6 +198,8 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         "players": players,
         "me": me,
         "others": others,
+        # the viewer's hand in one line, shown with their moves (on a phone, on one screen)
+        "hand_strip": " ".join(c["short"] for c in (me or {}).get("hand") or []),
         "solo": bool(view.get("solo")),
         "jesters_left": view.get("jesters_left"),
         "phase": view.get("phase"),
