@@ -8,7 +8,7 @@ returned as it is.
 
 from django.utils import translation
 
-from games.engines.sentences import Sentence
+from games.engines.sentences import Name, Sentence
 
 #: The thousands separator of an `Amount` ("10 000 ducats": a narrow no-break space in
 #: French, as the log has always written it; Django's French format has a wider one).
@@ -27,3 +27,11 @@ def localize(text, lang: str) -> str:
             ngettext=translation.ngettext,
             amount=lambda n: f"{int(n):,}".replace(",", separator),
         )
+
+
+def named(template: str, lang: str, **names) -> str:
+    """The platform's own sentence `template` (an English msgid of the catalogue) in `lang`,
+    with player names put in under the engines' rule of French elision: "Waiting for
+    %(names)s" gives "En attente d’Alice" but "En attente de Bob". Every value is a name
+    (written as its player spells it)."""
+    return localize(Sentence(template, {k: Name(str(v)) for k, v in names.items()}), lang)

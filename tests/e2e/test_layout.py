@@ -192,7 +192,11 @@ def test_every_state_fits(browser, site, states, size):
                 first_screen=state["name"].endswith(("move", "window")),
             )
     someone = next(iter(states["sessions"]))
-    for path, name in (("/games/", "lobby"), ("/games/new/", "create"), (states["profile"], "profile")):
+    for path, name in (
+        ("/games/", "lobby"),
+        ("/games/new/", "create"),
+        (states["profile"], "profile"),
+    ):
         for lang in ("en", "fr"):
             visit(lang, someone, path, name)
     for context in contexts.values():

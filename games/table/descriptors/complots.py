@@ -58,9 +58,7 @@ class ComplotsDescriptor(GameDescriptor):
             return str(_("Your turn."))
         if pending.get("title"):
             return f"{pending['title']}."
-        return super().question(
-            view=view, viewer=viewer, legal_actions=legal_actions, names=names
-        )
+        return super().question(view=view, viewer=viewer, legal_actions=legal_actions, names=names)
 
     def reveal(self, *, steps, names):
         return complots_reveal.reveal(steps, names)
@@ -77,9 +75,7 @@ class ComplotsDescriptor(GameDescriptor):
         fields = {
             "characters": forms.ChoiceField(
                 label=_("Characters"),
-                help_text=_(
-                    "Base game: Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur."
-                ),
+                help_text=_("Base game: Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur."),
                 choices=[
                     (
                         CHARACTERS_BASE,

@@ -27,8 +27,7 @@ def reveal(steps, names) -> dict | None:
         return None
     players = [p for p in steps[0].views if p is not None]
     stats = {
-        p: {"claims": 0, "true": 0, "bluffs": 0, "caught": 0, "won": 0, "lost": 0}
-        for p in players
+        p: {"claims": 0, "true": 0, "bluffs": 0, "caught": 0, "won": 0, "lost": 0} for p in players
     }
     hands = {p: [] for p in players}
     claims = []
@@ -57,11 +56,7 @@ def reveal(steps, names) -> dict | None:
                 stats[who]["true" if truthful else "bluffs"] += 1
             elif event == "challenge" and who in stats:
                 questioned = next(
-                    (
-                        c
-                        for c in reversed(claims)
-                        if c["player_id"] == entry.get("claimant")
-                    ),
+                    (c for c in reversed(claims) if c["player_id"] == entry.get("claimant")),
                     None,
                 )
                 challenge = (who, questioned)

@@ -62,9 +62,7 @@ def reveal(steps, names) -> dict | None:
     series = [Series(e["label"], e["points"]) for e in enemies if e["points"]]
     totals = {p: sum(e["damage"][p] for e in enemies) for p in players}
     for enemy in enemies:
-        enemy["dealt"] = [
-            {"name": names.get(p, p), "damage": enemy["damage"][p]} for p in players
-        ]
+        enemy["dealt"] = [{"name": names.get(p, p), "damage": enemy["damage"][p]} for p in players]
     return {
         "template": "games/regicide/_reveal.html",
         "title": _("The enemies, blow by blow"),
