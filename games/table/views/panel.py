@@ -11,8 +11,8 @@ from django.utils.translation import pgettext
 from games.table.descriptors import descriptor_for
 from games.table.models import Game
 from games.table.reveal import game_reveal
-from games.table.sentences import named
 from games.table.selectors import chat_with_hidden
+from games.table.sentences import named
 from games.table.views.chat_lines import chat_lines, chat_recipients
 from games.table.views.names import display_name, seat_names
 from games.table.views.orders import standing_context
