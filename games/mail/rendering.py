@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.mail.decisions import open_question
 from games.mail.links import game_url, replay_url, unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import display_name, topic_of, user_language, user_timezone
@@ -50,6 +51,7 @@ def mail_render(record) -> tuple[str, str, str]:
         topic = topic_of(record.kind)
         ctx = dict(record.payload)
         ctx["user_name"] = display_name(user)
+        ctx["LANGUAGE_CODE"] = translation.get_language()  # the <html lang> of the mail
         ctx["unsubscribe_url"] = unsubscribe_url(user, topic)
         ctx["topic"] = topic
         ctx["site_url"] = settings.SITE_URL
@@ -58,6 +60,9 @@ def mail_render(record) -> tuple[str, str, str]:
             ctx["game_url"] = game_url(record.game)
             ctx["replay_url"] = replay_url(record.game)
         ctx["deadline_local"] = format_datetime(ctx.get("deadline"), user)
+        answer = record.kind == MailRecord.Kind.REMINDER or ctx.get("decision") == "answer"
+        if record.kind in (MailRecord.Kind.TURN, MailRecord.Kind.REMINDER) and answer:
+            ctx["question"] = open_question(record.game, user) if record.game_id else ""
         if record.kind == MailRecord.Kind.DIGEST:
             ctx["entries"] = digest_entries(record)
         if record.kind == MailRecord.Kind.GAME_OVER and record.game_id:

@@ -29,9 +29,13 @@ def localize(text, lang: str) -> str:
         )
 
 
-def named(template: str, lang: str, **names) -> str:
-    """The platform's own sentence `template` (an English msgid of the catalogue) in `lang`,
-    with player names put in under the engines' rule of French elision: "Waiting for
-    %(names)s" gives "En attente d’Alice" but "En attente de Bob". Every value is a name
-    (written as its player spells it)."""
-    return localize(Sentence(template, {k: Name(str(v)) for k, v in names.items()}), lang)
+def named(template: str, lang: str | None = None, /, *, words=None, **names) -> str:
+    """The platform's own sentence `template` (an English msgid marked with `N_`) in `lang`
+    (the active language when `None`), with player names put in under the engines' rule of
+    French elision: "Waiting for %(names)s" gives "En attente d’Alice" but "En attente de
+    Bob". Every keyword value is a name or a game word that elides like one ("le
+    %(advisor)s" gives "l’Écrivain 2"), written as it is; `words` are the other parameters
+    (numbers, amounts, slots), put in as they are and never elided."""
+    params = {k: Name(str(v)) for k, v in names.items()}
+    params.update(words or {})
+    return localize(Sentence(template, params), lang or translation.get_language() or "en")

@@ -50,7 +50,7 @@ _PASSES = {
 
 #: Events told by the player and, in "character", the character they name.
 _PLAIN = {
-    "skip": N_("%(player)s holds Le Mendiant and skips the turn."),
+    "skip": N_("%(player)s holds the Mendiant and skips the turn."),
     "foreign_aid": N_("%(player)s asks for Foreign Aid."),
     "coup": N_("%(player)s launches a Coup against %(target)s (7 coins)."),
     "block": N_("%(player)s blocks %(against)s with %(character)s."),
@@ -61,8 +61,8 @@ _PLAIN = {
     "blocked": N_("%(player)s's action is blocked."),
     "failed": N_("%(player)s's action fails."),
     "abuse_of_trust": N_("%(player)s claims not to hold the Duchesse (Abus de confiance)."),
-    "plague": N_("%(player)s gives La Peste to %(target)s."),
-    "beggar": N_("%(player)s gives Le Mendiant to %(target)s."),
+    "plague": N_("%(player)s gives the Peste to %(target)s."),
+    "beggar": N_("%(player)s gives the Mendiant to %(target)s."),
 }
 
 #: Events told by the player and an amount of coins.

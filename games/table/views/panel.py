@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import pgettext
 
+from games.engines.base import N_
 from games.table.descriptors import descriptor_for
 from games.table.models import Game
 from games.table.reveal import game_reveal
@@ -119,7 +120,7 @@ def waiting_line(table, my_name) -> str:
         return ""
     you = pgettext("waiting for", "you")
     shown = [you if my_name is not None and name == my_name else name for name in waiting]
-    return named("Waiting for %(names)s", current_lang(), names=", ".join(map(str, shown)))
+    return named(N_("Waiting for %(names)s"), current_lang(), names=", ".join(map(str, shown)))
 
 
 def seat_context(request, game_view, context) -> dict:

@@ -194,14 +194,14 @@ def group_actions(actions, *, names, viewer):
             )
         elif kind in ("plague", "beggar", "pass_plague"):
             titles = {
-                "plague": _("La Peste (5 coins)"),
-                "beggar": _("Le Mendiant (1 coin)"),
-                "pass_plague": _("Pass La Peste on"),
+                "plague": _("The Peste (5 coins)"),
+                "beggar": _("The Mendiant (1 coin)"),
+                "pass_plague": _("Pass the Peste on"),
             }
             labels = {
-                "plague": _("Give La Peste to %(name)s"),
-                "beggar": _("Give Le Mendiant to %(name)s"),
-                "pass_plague": _("Pass La Peste to %(name)s"),
+                "plague": _("Give the Peste to %(name)s"),
+                "beggar": _("Give the Mendiant to %(name)s"),
+                "pass_plague": _("Pass the Peste to %(name)s"),
             }
             group(kind, titles[kind], order="power").buttons.append(
                 ActionButton(labels[kind] % {"name": target_name(action)}, action, "btn-danger")

@@ -124,7 +124,7 @@ MOMENT_TITLES = {
     "split": gettext_lazy("%(decider)s splits the coins"),
     "blackmail": gettext_lazy("%(decider)s answers the Maître-Chanteur"),
     "spy": gettext_lazy("%(decider)s may spy again"),
-    "plague": gettext_lazy("%(decider)s passes La Peste on"),
+    "plague": gettext_lazy("%(decider)s passes the Peste on"),
 }
 
 
@@ -191,8 +191,8 @@ def action_sentence(action, player, names):
         return _("%(player)s claims not to hold the Duchesse") % params
     if kind in ("plague", "beggar", "coup", "convert") and target:
         labels = {
-            "plague": _("%(player)s gives La Peste to %(target)s"),
-            "beggar": _("%(player)s gives Le Mendiant to %(target)s"),
+            "plague": _("%(player)s gives the Peste to %(target)s"),
+            "beggar": _("%(player)s gives the Mendiant to %(target)s"),
             "coup": _("%(player)s assassinates %(target)s"),
             "convert": _("%(player)s converts %(target)s"),
         }
