@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.table.presenters.base import sentence_for
-from games.table.presenters.complots.actions import group_actions
+from games.table.presenters.complots.actions import announced_before, group_actions
 from games.table.presenters.complots.cards import (
     CHARACTERS,
     TYRANNIE_CARDS,
@@ -95,7 +95,7 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         "private": private_context(view, names),
         "tyrannie": view.get("tyrannie"),
         "outcome": view.get("outcome"),
-        "action_groups": group_actions(legal_actions, names=names, viewer=viewer),
+        "action_groups": group_actions(legal_actions, names=names, viewer=viewer, view=view),
         "hand_strip": hand_strip(me),
     }
 
@@ -125,6 +125,14 @@ MOMENT_TITLES = {
     "blackmail": gettext_lazy("%(decider)s answers the Maître-Chanteur"),
     "spy": gettext_lazy("%(decider)s may spy again"),
     "plague": gettext_lazy("%(decider)s passes the Peste on"),
+}
+
+
+# The title of an announcement window nobody has announced in yet (not a counter-announcement).
+ANNOUNCE_TITLES = {
+    "sorciere": gettext_lazy("%(decider)s may announce the Sorcière"),
+    "comtesse": gettext_lazy("%(decider)s holds the Peste"),
+    None: gettext_lazy("Who announces the %(character)s?"),
 }
 
 
@@ -168,6 +176,12 @@ def pending_context(view, names):
                 "character": character_name(block.get("character")),
             }
         )
+    if moment == "announce" and not announced_before(pending):
+        params["character"] = character_name(pending.get("announce"))
+        title = ANNOUNCE_TITLES.get(pending.get("announce"), ANNOUNCE_TITLES[None])
+    holder = (view.get("tyrannie") or {}).get("plague")
+    if action and action.get("type") == "plague" and holder and holder != action.get("target"):
+        lines.append(_("%(holder)s holds the Peste now") % {"holder": name(holder)})
     return {
         "moment": moment,
         "title": (str(title) % params) if title else moment.replace("_", " ").capitalize(),
