@@ -15,6 +15,7 @@ from games.mail.links import game_url, replay_url, unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import display_name, topic_of, user_language, user_timezone
 from games.table.descriptors import descriptor_for
+from games.table.durations import time_left
 from games.table.models import Seat
 
 
@@ -60,6 +61,8 @@ def mail_render(record) -> tuple[str, str, str]:
             ctx["game_url"] = game_url(record.game)
             ctx["replay_url"] = replay_url(record.game)
         ctx["deadline_local"] = format_datetime(ctx.get("deadline"), user)
+        if ctx.get("deadline"):  # the time left at sending, in the site's one wording
+            ctx["time_left"] = time_left(datetime.fromisoformat(ctx["deadline"]))
         answer = record.kind == MailRecord.Kind.REMINDER or ctx.get("decision") == "answer"
         if record.kind in (MailRecord.Kind.TURN, MailRecord.Kind.REMINDER) and answer:
             ctx["question"] = open_question(record.game, user) if record.game_id else ""

@@ -64,3 +64,22 @@ def test_the_unsubscribe_page_links_to_the_profile(method):
     assert 'href="/me/profile/"' in response.content.decode()
     forged = Client().get("/mail/unsubscribe/nonsense/").content.decode()
     assert 'href="/me/profile/"' in forged
+
+
+def test_a_mail_tells_the_time_left_in_the_sites_one_wording():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    alice, bob = users("alice", "bob")
+    game = make_game([alice, bob], kind="complots")
+    deadline = timezone.now() + timedelta(hours=23, minutes=59, seconds=30)
+    record = MailRecord.objects.create(
+        user=bob,
+        game=game,
+        kind=MailRecord.Kind.TURN,
+        key="t",
+        payload={"decision": "turn", "deadline": deadline.isoformat()},
+    )
+    _, text, html = mail_render(record)
+    assert "in 23\u00a0h 59\u00a0min." in text and "in 23\u00a0h 59\u00a0min." in html
