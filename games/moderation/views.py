@@ -75,10 +75,11 @@ def _targets(game: Game, data: dict):
     return message, reported
 
 
-def form_context(game, form, user) -> dict:
+def form_context(game, form, user, seats=None) -> dict:
     """What the report form shows besides its fields: the reported message quoted (when
     `user` may read it: never another pair's private line), the reported player by name,
-    else the game's other players to choose from (never an empty "Player" box)."""
+    else the game's other players to choose from (never an empty "Player" box). `seats`:
+    the game's seats with their users when the page has them (no query then)."""
     from games.table.views.chat_lines import chat_message_text
     from games.table.views.names import display_name
 
@@ -98,7 +99,9 @@ def form_context(game, form, user) -> dict:
                 "hidden": message.hidden,
             }
         return context
-    seats = [s for s in game.seats.select_related("user") if s.user_id != getattr(user, "pk", None)]
+    if seats is None:
+        seats = game.seats.select_related("user")
+    seats = [s for s in seats if s.user_id != getattr(user, "pk", None)]
     name = (form["player"].value() or "").strip()
     chosen = next((s for s in seats if s.user.username == name), None)
     if chosen is not None:

@@ -18,9 +18,12 @@ def report_box(context, game, message=None, player="", token=""):
         "invitation_token": token or "",
     }
     form = ReportForm(initial=initial)
+    # the game page's seats (users and profiles loaded): the form costs no query there
+    page_seats = [entry["seat"] for entry in context.get("seats") or [] if "seat" in entry]
+    page_seats = page_seats or None
     request = context.get("request")
     return {
-        **form_context(game, form, getattr(request, "user", None)),
+        **form_context(game, form, getattr(request, "user", None), seats=page_seats),
         "game": game,
         "report_form": form,
         "csrf_token": context.get("csrf_token"),
