@@ -231,6 +231,16 @@
   });
   document.body.addEventListener("htmx:afterSettle", offerForms);
 
+  // A move that would lose the game asks first: a button's data-confirm (before htmx or the
+  // plain form sees the click).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-confirm]");
+    if (button && !window.confirm(button.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
   // Countdown: "<time data-countdown=epoch-seconds>" shows the time left, every second, and
   // the deadline in the browser's own time zone on hover.
   var lang = document.documentElement.lang || undefined;
