@@ -94,3 +94,13 @@ class ReadOnlyMixin:
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+def short_time(value) -> str:
+    """A date and time in the active language's short format, local time ("—" for none)."""
+    from django.utils import timezone
+    from django.utils.formats import date_format
+
+    if value is None:
+        return "—"
+    return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT")
