@@ -95,10 +95,16 @@ def main():
         over = bots_finish(new_game(kind, seated), seed=3)
         assert over.status == Game.Status.FINISHED
         states.append({"name": f"{kind}-finished", "game": over.pk, "viewer": seated[0].username})
+    moderator, _ = User.objects.get_or_create(
+        username="layout-admin", defaults={"email": "layout-admin@e2e.test"}
+    )
+    moderator.is_staff = moderator.is_superuser = True
+    moderator.save(update_fields=["is_staff", "is_superuser"])
     print(
         json.dumps(
             {
                 "sessions": {u.username: session_for(u) for u in users},
+                "admin_session": session_for(moderator),
                 "states": states,
                 "profile": f"/players/{users[0].username}/",
             }

@@ -126,6 +126,22 @@ def test_every_state_fits(browser, site, states, size):
     ):
         for lang in ("en", "fr"):
             visit(lang, someone, path, name)
+    if size == "desktop":  # the moderators' game list: its last columns within the page
+        context = contexts["en"]
+        context.add_cookies(
+            [{"name": "sessionid", "value": states["admin_session"], "url": site.base_url}]
+        )
+        page = context.new_page()
+        page.goto("/admin/games/game/")
+        shoot(page, "admin-games-desktop")
+        edges = page.evaluate(
+            "() => { const t = document.querySelector('#result_list');"
+            " const last = t.querySelector('thead th:last-child');"
+            " return {width: document.documentElement.clientWidth,"
+            " table: t.getBoundingClientRect().right, last: last.getBoundingClientRect().right}; }"
+        )
+        if edges["last"] > edges["width"] or edges["table"] > edges["width"]:
+            failures.append(f"admin game list cut at 1280 px: {edges}")
     for context in contexts.values():
         context.close()
     assert not failures, "\n".join(failures)
