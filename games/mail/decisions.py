@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 
+from games.table.descriptors import descriptor_for
 from games.table.services.common import decision_key, engine_for
+from games.table.views.names import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -59,3 +61,31 @@ def decision_still_open(game, player_id, payload) -> bool | None:
     if wanted_id:
         return _table_id(engine, state) == wanted_id
     return decision_key(engine, state, player_id) == wanted_key
+
+
+def open_question(game, user) -> str:
+    """The question `user` faces now in `game`, in the descriptor's one sentence of the
+    active language ("Alice claims Foreign Aid: block or pass?"); empty when they face none.
+
+    Public facts only: it is built from the spectator's view and the types of the moves
+    the recipient may make (never their hidden cards), as a push would say it."""
+    if not game.state:
+        return ""
+    seats = list(game.seats.select_related("user"))
+    mine = next((seat.player_id for seat in seats if seat.user_id == user.pk), None)
+    try:
+        engine, state = _engine_state(game)
+        if mine is None or mine not in engine.waiting_for(state):
+            return ""
+        types = dict.fromkeys(a.get("type") for a in engine.legal_actions(state, mine))
+        return str(
+            descriptor_for(game.kind).question(
+                view=engine.view(state, None),
+                viewer=mine,
+                legal_actions=[{"type": kind} for kind in types if kind],
+                names=seat_names(seats),
+            )
+        )
+    except Exception:  # the question is a convenience: never lose the mail for it
+        log.error("game %s: the open question failed", game.pk, exc_info=True)
+        return ""

@@ -10,12 +10,14 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.mail.decisions import open_question
 from games.mail.links import game_url, replay_url, site_url, unsubscribe_url
 from games.mail.models import MailRecord
 from games.mail.preferences import display_name, topic_of, user_language, user_timezone
 from games.push.facts import question_for
 from games.push.onetap import answer_path, token_for
 from games.table.descriptors import descriptor_for
+from games.table.durations import time_left
 from games.table.models import Seat
 
 
@@ -52,6 +54,7 @@ def mail_render(record) -> tuple[str, str, str]:
         topic = topic_of(record.kind)
         ctx = dict(record.payload)
         ctx["user_name"] = display_name(user)
+        ctx["LANGUAGE_CODE"] = translation.get_language()  # the <html lang> of the mail
         ctx["unsubscribe_url"] = unsubscribe_url(user, topic)
         ctx["topic"] = topic
         ctx["site_url"] = settings.SITE_URL
@@ -60,8 +63,13 @@ def mail_render(record) -> tuple[str, str, str]:
             ctx["game_url"] = game_url(record.game)
             ctx["replay_url"] = replay_url(record.game)
         ctx["deadline_local"] = format_datetime(ctx.get("deadline"), user)
+        if ctx.get("deadline"):  # the time left at sending, in the site's one wording
+            ctx["time_left"] = time_left(datetime.fromisoformat(ctx["deadline"]))
         if record.kind in (MailRecord.Kind.TURN, MailRecord.Kind.REMINDER) and record.game_id:
             ctx.update(one_tap_facts(record))
+            answer = record.kind == MailRecord.Kind.REMINDER or ctx.get("decision") == "answer"
+            if answer and not ctx.get("question"):
+                ctx["question"] = open_question(record.game, user)
         if record.kind == MailRecord.Kind.DIGEST:
             ctx["entries"] = digest_entries(record)
         if record.kind == MailRecord.Kind.GAME_OVER and record.game_id:

@@ -82,20 +82,45 @@ def _seats(game: Game) -> dict:
     return {s.player_id: s for s in game.seats.select_related("user")}
 
 
-def _player_rows(engine, state, seats: dict, *, hidden: bool) -> list[dict]:
+#: What a player's row never shows as a column of its own (its cards are drawn apart).
+_NOT_COLUMNS = frozenset({"id", "cards", "hand", "alive"})
+
+
+def _columns(public) -> list[str]:
+    """The game's own columns: every plain value its public view gives each player ("coins",
+    "lives" in one game, "money", "income" in another), in the view's order."""
+    keys: dict[str, None] = {}
+    for player in public.get("players", []):
+        for key, value in player.items():
+            if key not in _NOT_COLUMNS and (value is None or isinstance(value, (int, str))):
+                keys[key] = None
+    return list(keys)
+
+
+def _card(value) -> dict:
+    if isinstance(value, dict):
+        return {
+            "character": value.get("character") or value.get("advisor"),
+            "revealed": bool(value.get("revealed")),
+        }
+    return {"character": value, "revealed": False}
+
+
+def _player_rows(engine, state, seats: dict, columns, *, hidden: bool) -> list[dict]:
     public = engine.view(state, None)
     rows = []
     for player in public.get("players", []):
         pid = player.get("id")
-        cards = player.get("cards")
-        if hidden:
+        values = dict(player)
+        if hidden:  # the player's own view: their hidden cards and figures
             own = engine.view(state, pid)
             mine = next((p for p in own.get("players", []) if p.get("id") == pid), None) or {}
-            cards = mine.get("cards", cards)
-            if cards is None and mine.get("hand") is not None:
-                cards = [{"character": c, "revealed": False} for c in mine["hand"]]
+            values.update({k: v for k, v in mine.items() if v is not None})
+        cards = values.get("cards")
+        if cards is None and isinstance(values.get("hand"), list):
+            cards = values["hand"]
         if cards is None:
-            size = player.get("hand_size") or 0
+            size = values.get("hand_size") or 0
             cards = [{"character": None, "revealed": False}] * size
         seat = seats.get(pid)
         rows.append(
@@ -103,21 +128,51 @@ def _player_rows(engine, state, seats: dict, *, hidden: bool) -> list[dict]:
                 "id": pid,
                 "username": seat.user.get_username() if seat else pid,
                 "seat_status": seat.get_status_display() if seat else "",
-                "coins": player.get("coins"),
-                "lives": player.get("lives"),
-                "alive": player.get("alive"),
-                "cards": [
-                    {"character": c.get("character"), "revealed": bool(c.get("revealed"))}
-                    for c in cards
-                    if isinstance(c, dict)
-                ],
+                "alive": values.get("alive"),
+                "values": [values.get(key) for key in columns],
+                "cards": [_card(c) for c in cards if isinstance(c, (dict, str))],
             }
         )
     return rows
 
 
+def _boards(public, seats: dict) -> list[dict]:
+    """Places on the table that belong to a player (a view's "castles": {owner: {place:
+    {"owner", "advisor"} | None}}), public as the table shows them."""
+    boards = public.get("castles")
+    if not isinstance(boards, dict):
+        return []
+
+    def name(pid):
+        seat = seats.get(pid)
+        return f"{seat.user.get_username()} ({pid})" if seat else str(pid)
+
+    out = []
+    for owner, places in boards.items():
+        if not isinstance(places, dict):
+            continue
+        out.append(
+            {
+                "owner": name(owner),
+                "places": [
+                    {
+                        "place": place,
+                        "holder": (
+                            f"{name(held.get('owner'))}: {held.get('advisor')}"
+                            if isinstance(held, dict)
+                            else ""
+                        ),
+                    }
+                    for place, held in places.items()
+                ],
+            }
+        )
+    return out
+
+
 def game_snapshot(game: Game, *, hidden: bool) -> dict | None:
-    """The table now: public facts, and every card only when `hidden` is allowed."""
+    """The table now: public facts, and every card only when `hidden` is allowed. The
+    columns and boards are the game's own, read from its view (no game is named here)."""
     if not game.state:
         return None
     try:
@@ -133,6 +188,7 @@ def game_snapshot(game: Game, *, hidden: bool) -> dict | None:
             "treasury",
             "court_size",
             "hospice",
+            "round",
             "current_player",
             "waiting_for",
             "characters",
@@ -143,8 +199,12 @@ def game_snapshot(game: Game, *, hidden: bool) -> dict | None:
         )
         if key in public
     }
+    seats = _seats(game)
+    columns = _columns(public)
     return {
-        "players": _player_rows(engine, state, _seats(game), hidden=hidden),
+        "columns": [key.replace("_", " ").capitalize() for key in columns],
+        "players": _player_rows(engine, state, seats, columns, hidden=hidden),
+        "boards": _boards(public, seats),
         "facts": facts,
         "hidden": hidden,
     }
@@ -204,10 +264,13 @@ def game_timeline(
                 sentences = [describe(e, lang) for e in entries[seen:]]
                 seen = len(entries)
         who = seat.user.get_username() if seat else ""
+        player_id = seat.player_id if seat else ""
         if event.kind == "moderation":
-            who = event.action.get("moderator", "")
+            # the moderator acts; the seat of the event is the target's: named with it
+            who, player_id = event.action.get("moderator", ""), ""
+            target = f" {seat.user.get_username()} ({seat.player_id})" if seat else ""
             sentences = [
-                f"{event.action.get('type', '')}: {event.action.get('reason', '')}".strip()
+                f"{event.action.get('type', '')}{target}: {event.action.get('reason', '')}".strip()
             ]
         action = event.action if hidden else event_public_action(event)
         rows.append(
@@ -217,7 +280,7 @@ def game_timeline(
                 "kind": event.kind,
                 "reason": event.reason if standing else event_public_reason(event),
                 "who": who,
-                "player_id": seat.player_id if seat else "",
+                "player_id": player_id,
                 "sentences": sentences,
                 "action": action,
                 "action_json": json.dumps(action, ensure_ascii=False, sort_keys=True),

@@ -75,8 +75,46 @@ def _targets(game: Game, data: dict):
     return message, reported
 
 
+def form_context(game, form, user, seats=None) -> dict:
+    """What the report form shows besides its fields: the reported message quoted (when
+    `user` may read it: never another pair's private line), the reported player by name,
+    else the game's other players to choose from (never an empty "Player" box). `seats`:
+    the game's seats with their users when the page has them (no query then)."""
+    from games.table.views.chat_lines import chat_message_text
+    from games.table.views.names import display_name
+
+    context = {"report_quote": None, "report_player_name": "", "report_players": []}
+    message_id = form["message"].value()
+    if message_id and str(message_id).isdigit():
+        message = (
+            ChatMessage.objects.filter(pk=message_id, game=game).select_related("user").first()
+        )
+        private = message is not None and message.recipient_id is not None
+        if message is not None and not (
+            private and getattr(user, "pk", None) not in (message.user_id, message.recipient_id)
+        ):
+            context["report_quote"] = {
+                "author": display_name(message.user),
+                "text": "" if message.hidden else chat_message_text(game.kind, message),
+                "hidden": message.hidden,
+            }
+        return context
+    if seats is None:
+        seats = game.seats.select_related("user")
+    seats = [s for s in seats if s.user_id != getattr(user, "pk", None)]
+    name = (form["player"].value() or "").strip()
+    chosen = next((s for s in seats if s.user.username == name), None)
+    if chosen is not None:
+        context["report_player_name"] = display_name(chosen.user)
+    else:
+        context["report_players"] = [(s.user.username, display_name(s.user)) for s in seats]
+    return context
+
+
 def _render_form(request, game, form, *, status=200, done=False):
     context = {"game": game, "report_form": form, "report_done": done}
+    if not done:
+        context.update(form_context(game, form, request.user))
     template = "moderation/_report_form.html" if request.htmx else "moderation/report_page.html"
     return render(request, template, context, status=status)
 

@@ -21,9 +21,8 @@ class GameCreateForm(forms.Form):
         choices=[(n, str(n)) for n in range(1, MAX_SEATS + 1)],
         initial=4,
         help_text=_(
-            "One seat: a solo game, started at once. Otherwise the game starts when every "
-            "seat is taken (if you tick the box below), or when you start it with at least "
-            "two players."
+            "The game starts when every seat is taken (if you tick the box below), or when "
+            "you start it with at least two players."
         ),
     )
     visibility = forms.ChoiceField(
@@ -35,7 +34,14 @@ class GameCreateForm(forms.Form):
         initial=Game.Visibility.PUBLIC,
         widget=forms.RadioSelect,
     )
-    time_control = forms.ChoiceField(label=_("Time control"), initial=TimeControl.DEFAULT)
+    time_control = forms.ChoiceField(
+        label=_("Time control"),
+        initial=TimeControl.DEFAULT,
+        help_text=_(
+            "Live: 20 seconds to answer a claim, 2 minutes for a turn. Correspondence: 12 "
+            "hours to answer, days for a turn."
+        ),
+    )
     auto_start = forms.BooleanField(
         label=_("Start as soon as every seat is taken"), required=False, initial=True
     )
@@ -57,6 +63,8 @@ class GameCreateForm(forms.Form):
         if default is not None:
             self.fields["kind"].initial = default
         self.fields["time_control"].choices = TimeControl.choices()
+        # The games with a one-player setup (their descriptor's `solo`): the solo hint.
+        self.solo_games = " ".join(d.slug for d in games if d.solo)
         # field name -> the games that use it; fields a game groups apart (fieldsets)
         self.game_fields: dict[str, list[str]] = {}
         self.grouped: set[str] = set()

@@ -163,9 +163,9 @@ def game_view(
     `chat_with_hidden`). Raises GameNotFound, AccessDenied."""
     game = _get_game(game_id, page.GAME_RELATED)
     seats = list(
-        game.seats.select_related(
-            "user__profile", "user__game_total", *page.SEAT_RELATED
-        ).order_by("position")
+        game.seats.select_related("user__profile", "user__game_total", *page.SEAT_RELATED).order_by(
+            "position"
+        )
     )
     authenticated = user is not None and getattr(user, "is_authenticated", False)
     seat = next((s for s in seats if authenticated and s.user_id == user.pk), None)

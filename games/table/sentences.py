@@ -8,7 +8,7 @@ returned as it is.
 
 from django.utils import translation
 
-from games.engines.sentences import Sentence
+from games.engines.sentences import Name, Sentence
 
 #: The thousands separator of an `Amount` ("10 000 ducats": a narrow no-break space in
 #: French, as the log has always written it; Django's French format has a wider one).
@@ -27,3 +27,15 @@ def localize(text, lang: str) -> str:
             ngettext=translation.ngettext,
             amount=lambda n: f"{int(n):,}".replace(",", separator),
         )
+
+
+def named(template: str, lang: str | None = None, /, *, words=None, **names) -> str:
+    """The platform's own sentence `template` (an English msgid marked with `N_`) in `lang`
+    (the active language when `None`), with player names put in under the engines' rule of
+    French elision: "Waiting for %(names)s" gives "En attente d’Alice" but "En attente de
+    Bob". Every keyword value is a name or a game word that elides like one ("le
+    %(advisor)s" gives "l’Écrivain 2"), written as it is; `words` are the other parameters
+    (numbers, amounts, slots), put in as they are and never elided."""
+    params = {k: Name(str(v)) for k, v in names.items()}
+    params.update(words or {})
+    return localize(Sentence(template, params), lang or translation.get_language() or "en")

@@ -191,6 +191,8 @@ def note_text(event, names) -> str | None:
             "name": name,
             "move": _move_words(action),
         }
+    if action.get("type") == "abandon_solo":
+        return _("%(name)s abandoned the game.") % {"name": name}
     text = MODERATOR_TEXTS.get(action.get("type"), MODERATOR_STEPPED_IN)
     return _(text) % {"name": name, "reason": reason}
 

@@ -33,7 +33,7 @@ def test_no_more_than_so_many_practice_games_at_once(alice, bob):
         "before starting another."
     )
     with translation.override("fr"):
-        assert str(refused.value).startswith("Vous avez déjà 3 parties d'entraînement")
+        assert str(refused.value).startswith("Vous avez déjà 3 parties d’entraînement")
     assert Game.objects.filter(host=alice).count() == 3  # the refused one wrote nothing
     start(bob)  # per account
     finish(games[0])  # a game over frees its place

@@ -153,8 +153,10 @@ CSP_VIOLATIONS: list[str] = []
 def watch_csp(context):
     context.on(
         "console",
-        lambda message: "Content Security Policy" in message.text
-        and CSP_VIOLATIONS.append(f"{message.location.get('url', '')}: {message.text}"),
+        lambda message: (
+            "Content Security Policy" in message.text
+            and CSP_VIOLATIONS.append(f"{message.location.get('url', '')}: {message.text}")
+        ),
     )
     return context
 

@@ -47,9 +47,7 @@ def test_regicide_the_phrases_come_with_the_start(browser, site):
     shown = re.search(r"\d+", hand.inner_text()).group(0)
     assert value == f"hand:{shown}"
     hand.click()
-    host.locator(".chat-list li").filter(has_text=hand.inner_text()).wait_for(
-        timeout=LIVE_TIMEOUT
-    )
+    host.locator(".chat-list li").filter(has_text=hand.inner_text()).wait_for(timeout=LIVE_TIMEOUT)
     assert host.locator(".flash-error").count() == 0
     assert still_same_document(host) and errors == []
     for context in contexts:

@@ -66,7 +66,7 @@ def run_out_the_clock(game):
 
 @pytest.mark.parametrize(
     ("jesters_left", "medal", "french"),
-    [(2, "A gold medal!", "Une médaille d’or !"), (0, "A bronze medal!", None)],
+    [(2, "A gold medal!", "Une médaille d’or\u00a0!"), (0, "A bronze medal!", None)],
 )
 def test_a_won_solo_game_mails_its_medal(
     alice, jesters_left, medal, french, django_capture_on_commit_callbacks

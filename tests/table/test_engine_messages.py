@@ -31,7 +31,7 @@ def test_str_stays_the_english_text():
 def test_the_table_translates_template_then_parameters():
     error = IllegalAction(N_("Unknown target %(target)s"), target=repr("p9"))
     with translation.override("fr"):
-        assert engine_reason(error) == "Cible inconnue : 'p9'"
+        assert engine_reason(error) == "Cible inconnue\u00a0: 'p9'"
     with translation.override("en"):
         assert engine_reason(error) == "Unknown target 'p9'"
 
@@ -55,7 +55,7 @@ def test_a_refusal_is_shown_in_one_language(client, alice, bob):
             game_id=game.pk, user=alice, action={"type": "coup", "target": "p2"}, expected_seq=1
         )
     with translation.override("fr"):
-        assert str(caught.value) == "Ce coup n’est pas permis : Un Assassinat coûte 7 Or"
+        assert str(caught.value) == "Ce coup n’est pas permis\u00a0: Un Assassinat coûte 7 Or"
     assert str(caught.value).endswith("An Assassinat costs 7 Or")
     client.force_login(alice)
     client.cookies["django_language"] = "fr"
@@ -90,7 +90,7 @@ def test_regicide_refusals_are_translated(alice, bob):
         ({"type": "play", "cards": ["KH"]}, "Vous ne pouvez jouer que des cartes de votre main"),
         ({"type": "play", "cards": ["8C", "8C"]}, "Une carte ne peut pas être jouée deux fois"),
         ({"type": "discard", "cards": ["8C"]}, "Jouez des cartes ou passez maintenant"),
-        ({"type": "dance"}, "Type d’action inconnu : 'dance'"),
+        ({"type": "dance"}, "Type d’action inconnu\u00a0: 'dance'"),
     )
     for action, french in refusals:
         with pytest.raises(IllegalMove) as caught:

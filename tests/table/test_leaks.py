@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 
 GAMES = int(os.environ.get("LEAK_GAMES", "100"))
 MAX_STEPS = 400
+REVEAL = 'data-testid="reveal"'
 CARD = re.compile(r'data-card="([^"]*)" data-owner="([^"]*)"')
 
 
@@ -114,6 +115,8 @@ def check_everyone(clients, game, engine, state, spectator, *, full_page):
         assert response.status_code == 200
         served = served_cards(response.content.decode())
         assert served == allowed_cards(view), (player, game.state_seq)
+        # the end-of-game reveal is built and shown only once the game is over
+        assert REVEAL not in response.content.decode(), (player, game.state_seq)
         if full_page:  # the log: a player's own private lines, nobody else's
             import html as htmllib
 
@@ -153,6 +156,7 @@ def check_finished(clients, game, engine, state, spectator):
         assert response.status_code == 200
         served = served_cards(response.content.decode())
         assert served == expected
+        assert REVEAL in response.content.decode()
 
 
 @pytest.fixture(autouse=True)

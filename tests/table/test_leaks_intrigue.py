@@ -35,6 +35,9 @@ def fast_client(monkeypatch):
     monkeypatch.setattr("django.test.client.store_rendered_templates", lambda *a, **k: None)
 
 
+REVEAL = 'data-testid="reveal"'
+
+
 def pages(client, game, *, full):
     out = {}
     for name in ("detail", "chat") if full else ("panel",):
@@ -69,6 +72,8 @@ def check_everyone(clients, game, rng, *, full):
     for player, client in [*clients.items(), (None, Client())]:
         served = pages(client, game, full=full)
         shown = [m for html in served.values() for m in MONEY.findall(html)]
+        # the end-of-game reveal (everyone's money through the game) only once it is over
+        assert all((REVEAL in html) == (over and name != "chat") for name, html in served.items())
         if over:
             assert set(shown) == {"final"}
         elif player is None:

@@ -54,6 +54,9 @@ def fast_client(monkeypatch):
     monkeypatch.setattr("django.test.client.store_rendered_templates", lambda *a, **k: None)
 
 
+REVEAL = 'data-testid="reveal"'
+
+
 def check_everyone(clients, spectator, game, engine, state, step):
     over = game.status == Game.Status.FINISHED
     hands = None
@@ -70,6 +73,8 @@ def check_everyone(clients, spectator, game, engine, state, step):
         for name in ("detail", "panel") if step % 7 == 0 or over else ("panel",):
             html = client.get(url(name, game)).content.decode()
             assert served_cards(html) == expected, (player, name, game.state_seq)
+            # the end-of-game reveal (every hand at each enemy's arrival) only at the end
+            assert (REVEAL in html) == over, (player, name, game.state_seq)
         chat = client.get(url("chat", game)).content.decode()
         assert not CARD.findall(chat) and not CARD_NAME.search(chat)
     response = spectator.get(url("changed", game), {"since": -1})

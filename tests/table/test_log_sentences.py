@@ -50,7 +50,7 @@ PEOPLE = {"p1": "Alice", "p2": "Bob", "p3": "Hugo"}
             intrigue.describe,
             {"event": "exile", "owner": "p2", "advisor": "ecrivain-2"},
             "Bob's Writer 2 is exiled to the island.",
-            "L'Écrivain 2 de Bob est exilé sur l'île.",
+            "L’Écrivain 2 de Bob est exilé sur l’île.",
         ),
         (
             intrigue.describe,
@@ -62,13 +62,13 @@ PEOPLE = {"p1": "Alice", "p2": "Bob", "p3": "Hugo"}
             intrigue.describe,
             {"event": "end", "winners": ["p1"], "money": {"p1": 12000, "p2": 500}},
             "The game is over (Alice 12,000 ducats, Bob 500 ducats). Winner(s): Alice.",
-            "Fin de la partie (Alice 12\u202f000 ducats, Bob 500 ducats). Victoire : Alice.",
+            "Fin de la partie (Alice 12\u202f000 ducats, Bob 500 ducats). Victoire\u00a0: Alice.",
         ),
         (
             regicide.describe,
             {"event": "attack", "player": "p1", "card": "KS", "amount": 10},
             "The King of Spades attacks Alice for 10.",
-            "Le Roi de Pique attaque Alice : 10 dégâts à encaisser.",
+            "Le Roi de Pique attaque Alice\u00a0: 10 dégâts à encaisser.",
         ),
         (
             regicide.describe,
@@ -81,7 +81,7 @@ PEOPLE = {"p1": "Alice", "p2": "Bob", "p3": "Hugo"}
                 "immune": "C",
             },
             "Bob plays 5♥ (attack 5): 5 damage, the enemy is immune to Clubs.",
-            "Bob joue 5♥ (attaque 5) : 5 dégâts, l'ennemi est immunisé au Trèfle.",
+            "Bob joue 5♥ (attaque 5)\u00a0: 5 dégâts, l’ennemi est immunisé au Trèfle.",
         ),
     ],
 )

@@ -269,7 +269,7 @@ def test_a_phrase_is_stored_as_its_key_and_read_in_each_readers_language(
     # Each reader in their own language: carol's profile, a spectator's browser, alice's
     # default; the chat fragment as the page.
     french = page(client, carol, game)
-    assert "J’ai 6 cartes en main." in french and "Bonjour !" in french
+    assert "J’ai 6 cartes en main." in french and "Bonjour\u00a0!" in french
     assert "I have 6 cards in hand." not in french
     fragment = client.get(url("chat", game), **HTMX).content.decode()
     assert "J’ai 6 cartes en main." in fragment

@@ -56,7 +56,7 @@ def test_every_action_has_a_button_with_a_readable_label():
     )
     assert labels['{"amounts":{"p2":2,"p3":1},"type":"split"}'] == "Bob 2 · Carol 1"
     assert labels['{"to":["p2","p3"],"type":"give"}'] == "Give to Bob, Carol"
-    assert labels['{"target":"p3","type":"plague"}'] == "Give La Peste to Carol"
+    assert labels['{"target":"p3","type":"plague"}'] == "Give the Peste to Carol"
     assert labels['{"character":"assassin","type":"lose"}'] == "Lose the Assassin"
     assert labels['{"character":"duchesse","type":"power"}'] == "Announce the Duchesse"
     assert labels['{"character":"capitaine","target":"p2","type":"power"}'] == "Steal 2 from Bob"

@@ -282,6 +282,11 @@ Entries are JSON dicts with an ``"event"`` key. Public entries hold no hidden in
     {"event": "beggar", "player": P, "target": T}
     {"event": "win", "player": P}
     {"event": "pass", "player": P, "moment": "challenge" | "block" | "announce"}
+        # "announce" also names the character not announced ("character": C); when the
+        # holder of a life lost lets the Sorcière go, their "lose" entry comes just before
+    # The game ending while a life lost waits on its Sorcière window (her announcement's
+    # challenge eliminated the last opponent) still tells that life: a "lose" entry (its
+    # character None when the holder had announced her) before "win".
 
 Private entries carry ``"only": P``, the one player who learns what they say; ``view(state, P)``
 lists them in P's log only (never for another player nor a spectator):

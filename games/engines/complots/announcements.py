@@ -58,7 +58,8 @@ def announce(s, f, seat, action):
 
 
 def pass_announcement(s, f, seat, action):
-    s.log = ({"event": "pass", "player": s.game.players[seat], "moment": "announce"}, s.log)
+    entry = {"event": "pass", "player": s.game.players[seat], "moment": "announce"}
+    s.log = ({**entry, "character": f[ANNOUNCED]}, s.log)
     if flow.window_pass(s, f, seat):
         close_announcements(s, f)
 

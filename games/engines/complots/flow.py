@@ -336,7 +336,19 @@ def reveal_pending(s, seat, index):
         return
     s.mine()
     s.hands[seat] = hand[:index] + ((character, REVEALED),) + hand[index + 1 :]
-    s.log = ({"event": "lose", "player": s.game.players[seat], "character": character}, s.log)
+    entry = {"event": "lose", "player": s.game.players[seat], "character": character}
+    head = s.log[0] if s.log else None
+    if (
+        isinstance(head, dict)
+        and head.get("event") == "pass"
+        and head.get("moment") == "announce"
+        and head.get("player") == entry["player"]
+    ):
+        # The holder let the Sorcière go: the life lost is told first, then that they did
+        # not announce her (both come from the same answer).
+        s.log = (head, (entry, s.log[1]))
+    else:
+        s.log = (entry, s.log)
 
 
 def hide_pending(s, seat, index):
@@ -347,6 +359,21 @@ def hide_pending(s, seat, index):
     s.mine()
     s.hands[seat] = hand[:index] + ((character, HIDDEN_LOST),) + hand[index + 1 :]
     s.log = ({"event": "lose", "player": s.game.players[seat], "character": None}, s.log)
+
+
+def settle_pending_losses(s):
+    """The game ends while a life lost is still waiting on its Sorcière window (a challenge
+    of her announcement eliminated the last opponent): the loss is told. The card stays
+    face down when its holder had announced the Sorcière (her announcement stands), else
+    it is turned face up as without her."""
+    for frame in s.stack:
+        if frame.get(PURPOSE) != "sorciere":
+            continue
+        seat = frame[HOLDER]
+        if seat in frame.get(ANNOUNCERS, ()):
+            hide_pending(s, seat, frame[LOST_CARD])
+        else:
+            reveal_pending(s, seat, frame[LOST_CARD])
 
 
 def eliminate(s, seat):
@@ -363,6 +390,7 @@ def eliminate(s, seat):
         s.coins[seat] = 0
         s.treasury += pay_back
         s.winner = living[0]
+        settle_pending_losses(s)
         s.log = ({"event": "win", "player": g.players[living[0]]}, s.log)
         return
     if "croque_mort" in g.charset and s.coins[seat]:

@@ -48,9 +48,13 @@ _PASSES = {
     "announce": N_("%(player)s announces nothing."),
 }
 
+#: Characters announced in a window that follows no announcement of them ("announces", not
+#: "also announces").
+_FIRST_ANNOUNCED = frozenset({"sorciere", "croque_mort", "comtesse"})
+
 #: Events told by the player and, in "character", the character they name.
 _PLAIN = {
-    "skip": N_("%(player)s holds Le Mendiant and skips the turn."),
+    "skip": N_("%(player)s holds the Mendiant and skips the turn."),
     "foreign_aid": N_("%(player)s asks for Foreign Aid."),
     "coup": N_("%(player)s launches a Coup against %(target)s (7 coins)."),
     "block": N_("%(player)s blocks %(against)s with %(character)s."),
@@ -61,8 +65,8 @@ _PLAIN = {
     "blocked": N_("%(player)s's action is blocked."),
     "failed": N_("%(player)s's action fails."),
     "abuse_of_trust": N_("%(player)s claims not to hold the Duchesse (Abus de confiance)."),
-    "plague": N_("%(player)s gives La Peste to %(target)s."),
-    "beggar": N_("%(player)s gives Le Mendiant to %(target)s."),
+    "plague": N_("%(player)s gives the Peste to %(target)s."),
+    "beggar": N_("%(player)s gives the Mendiant to %(target)s."),
 }
 
 #: Events told by the player and an amount of coins.
@@ -144,6 +148,10 @@ def describe(entry, lang="en", names=None):
     private = _PRIVATE.get(event)
     if private is not None:
         return private(entry, params)
+    if event == "announce" and entry.get("character") in _FIRST_ANNOUNCED:
+        # nobody announced her before: the Sorcière for one's own life, the Croque-Mort for
+        # an estate, the Comtesse against the Peste
+        return Sentence(N_("%(player)s announces %(character)s."), params)
     if event in _PLAIN:
         return Sentence(_PLAIN[event], params)
     if event in _AMOUNTS:
@@ -166,6 +174,8 @@ def describe(entry, lang="en", names=None):
     if event == "claim":
         return Sentence(_claim(entry), params)
     if event == "pass":
+        if entry.get("moment") == "announce" and entry.get("character") in _CHARACTERS:
+            return Sentence(N_("%(player)s does not announce %(character)s."), params)
         return Sentence(_PASSES.get(entry.get("moment"), N_("%(player)s passes.")), params)
     if event == "pay":
         template = _PAID.get(entry.get("to"), N_("%(player)s gives %(amount)s to %(to)s."))

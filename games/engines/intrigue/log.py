@@ -12,7 +12,7 @@ Player names are plain text here, not ``Name``s: this game's French has never el
 """
 
 from games.engines.base import N_
-from games.engines.sentences import Amount, Sentence, joined
+from games.engines.sentences import Amount, Name, Sentence, joined
 
 _KINDS = {
     "chimiste": N_("Chemist"),
@@ -104,7 +104,7 @@ def describe(entry, lang="en", names=None):
     names = names or {}
 
     def name(value):
-        return str(names.get(value, value))
+        return Name(str(names.get(value, value)))
 
     def pair(value):
         owner, advisor = value if isinstance(value, list) and len(value) == 2 else ("?", "?")
@@ -137,7 +137,10 @@ def describe(entry, lang="en", names=None):
             return Sentence(N_("%(player)s's last income: %(amount)s."), params, amount=amount)
         return Sentence(N_("%(player)s receives %(amount)s of income."), params, amount=amount)
     if event == "stage":
-        return Sentence(N_("%(player)s settles %(stage)s."), params, stage=_stage(entry, pair))
+        # logged when the stage opens: it is still to settle
+        return Sentence(
+            N_("%(player)s's castle: %(stage)s to settle."), params, stage=_stage(entry, pair)
+        )
     if event == "offer":
         amount = _ducats(entry.get("amount", 0) * 1000)
         if entry.get("slot") is None:

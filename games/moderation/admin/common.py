@@ -94,3 +94,21 @@ class ReadOnlyMixin:
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+def short_time(value) -> str:
+    """A date and time in the active language's short formats, local time, on two lines
+    (the game list's columns stay narrow); "—" for none."""
+    from django.utils import timezone
+    from django.utils.formats import date_format
+    from django.utils.html import format_html
+
+    if value is None:
+        return "—"
+    local = timezone.localtime(value)
+    return format_html(
+        '<time datetime="{}">{}<br>{}</time>',
+        local.isoformat(),
+        date_format(local, "SHORT_DATE_FORMAT"),
+        date_format(local, "TIME_FORMAT"),
+    )

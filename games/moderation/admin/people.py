@@ -11,6 +11,8 @@ from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -166,7 +168,7 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin):
             "<blockquote>{}</blockquote><small>{} · {}{}</small>",
             message_said(m, obj.game.kind),
             m.user.get_username(),
-            m.created_at,
+            date_format(timezone.localtime(m.created_at), "DATETIME_FORMAT"),
             _(" · hidden") if m.hidden else "",
         )
 

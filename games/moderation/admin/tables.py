@@ -28,6 +28,7 @@ from .common import (
     _public_action_html,
     _run_each,
     can_see_hidden,
+    short_time,
 )
 from .filters import ReportedFilter, StaleSinceFilter
 from .forms import GameModerationForm
@@ -107,12 +108,16 @@ class GameAdmin(admin.ModelAdmin):
         "status",
         "host",
         "player_names",
-        "created_at",
+        "created_short",
         "last_event_at",
-        "deadline_at",
+        "deadline_short",
         "open_reports",
     ]
     list_filter = ["kind", "status", StaleSinceFilter, ReportedFilter]
+
+    class Media:
+        css = {"all": ("moderation/admin.css",)}
+
     search_fields = ["seats__user__username"]
     search_help_text = _("A game number, or a player's username.")
     date_hierarchy = "created_at"
@@ -203,9 +208,18 @@ class GameAdmin(admin.ModelAdmin):
     def player_names(self, obj):
         return ", ".join(s.user.get_username() for s in obj.seats.all())
 
+    # The list's times in the short format: the last columns fit a laptop's width.
+    @admin.display(description=_("created"), ordering="created_at")
+    def created_short(self, obj):
+        return short_time(obj.created_at)
+
     @admin.display(description=_("last event"), ordering="_last_event_at")
     def last_event_at(self, obj):
-        return obj._last_event_at
+        return short_time(obj._last_event_at)
+
+    @admin.display(description=_("deadline"), ordering="deadline_at")
+    def deadline_short(self, obj):
+        return short_time(obj.deadline_at)
 
     @admin.display(description=_("open reports"), ordering="_open_reports")
     def open_reports(self, obj):

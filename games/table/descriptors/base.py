@@ -82,6 +82,12 @@ class GameDescriptor:
         return _("%(min)d to %(max)d players") % {"min": low, "max": high}
 
     @property
+    def solo(self) -> bool:
+        """True when one player may play it alone (the engine takes a single player): the
+        create form's "One seat: a solo game" hint shows for it only."""
+        return get_engine(self.slug).min_players == 1
+
+    @property
     def label(self) -> str:
         """The game's name in the active language."""
         return str(self.name) if self.name else self.slug.capitalize()
@@ -152,6 +158,15 @@ class GameDescriptor:
         if not groups:
             return ""
         return f"{groups[0].title}: {groups[0].buttons[0].label}"
+
+    def reveal(self, *, steps, names) -> dict | None:
+        """The end-of-game reveal: the story with its hidden parts shown, from `steps` (the
+        whole event log replayed once the game is over, `games.table.reveal.RevealStep`:
+        every seat's view before and after each event, and the public log lines it added).
+        Returns the context of the template named by its `"template"` key (with a
+        `"title"`), shown on the finished page and in the replay, or None: no reveal (the
+        default; the finished table and the replay still show every card)."""
+        return None
 
     # --- the create form ------------------------------------------------------------------
 

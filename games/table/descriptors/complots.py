@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.table.presenters.complots import reveal as complots_reveal
 from games.table.presenters.complots import table as complots_table
 from games.table.presenters.complots.actions import group_actions
 from games.table.presenters.complots.cards import (
@@ -59,9 +60,10 @@ class ComplotsDescriptor(GameDescriptor):
             return str(_("Your turn."))
         if pending.get("title"):
             return f"{pending['title']}."
-        return super().question(
-            view=view, viewer=viewer, legal_actions=legal_actions, names=names
-        )
+        return super().question(view=view, viewer=viewer, legal_actions=legal_actions, names=names)
+
+    def reveal(self, *, steps, names):
+        return complots_reveal.reveal(steps, names)
 
     def action_label(self, action, names):
         groups = group_actions([action], names=names, viewer=None)
@@ -75,10 +77,11 @@ class ComplotsDescriptor(GameDescriptor):
         fields = {
             "characters": forms.ChoiceField(
                 label=_("Characters"),
+                help_text=_("Base game: Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur."),
                 choices=[
                     (
                         CHARACTERS_BASE,
-                        _("Base game (Duchesse, Assassin, Comtesse, Capitaine, Ambassadeur)"),
+                        _("Base game"),
                     ),
                     (CHARACTERS_CHOSEN, _("Chosen: one per clan, below")),
                     (CHARACTERS_RANDOM, _("Random: one per clan, drawn at the start")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.table.presenters.intrigue import reveal as intrigue_reveal
 from games.table.presenters.intrigue import table as intrigue_table
 from games.table.presenters.intrigue.labels import stage_title
 
@@ -26,6 +27,9 @@ class IntrigueDescriptor(GameDescriptor):
 
     def presenter(self, **context):
         return intrigue_table.present(**context)
+
+    def reveal(self, *, steps, names):
+        return intrigue_reveal.reveal(steps, names)
 
     def question(self, *, view, viewer, legal_actions, names):
         moves = {a.get("type") for a in legal_actions if a.get("type") != RESIGN}

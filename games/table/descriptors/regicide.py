@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.table.presenters.regicide import chat as regicide_chat
+from games.table.presenters.regicide import reveal as regicide_reveal
 from games.table.presenters.regicide import table as regicide_table
 
 from .base import RESIGN, GameDescriptor
@@ -32,6 +33,9 @@ class RegicideDescriptor(GameDescriptor):
 
     def presenter(self, **context):
         return regicide_table.present(**context)
+
+    def reveal(self, *, steps, names):
+        return regicide_reveal.reveal(steps, names)
 
     def question(self, *, view, viewer, legal_actions, names):
         if not [a for a in legal_actions if a.get("type") != RESIGN]:

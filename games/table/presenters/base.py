@@ -15,6 +15,7 @@ class ActionButton:
     css: str = ""
     card: str = ""  # character slug when the button announces or names a card
     detail: str = ""  # a second line under the label (what the move would do)
+    confirm: str = ""  # asked before the move goes (a move that would lose the game)
 
     @property
     def json(self) -> str:

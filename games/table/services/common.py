@@ -156,9 +156,7 @@ def store_state(game: Game, engine, state, *, seq: int, now) -> None:
         fields += ["status", "result", "finished_at"]
     else:
         waiting = list(engine.waiting_for(state))
-        seconds = (
-            game.window_seconds if decision_is_window(engine, state) else game.turn_seconds
-        )
+        seconds = game.window_seconds if decision_is_window(engine, state) else game.turn_seconds
         # A tutorial has no clock: nobody is ever hurried nor played for.
         game.deadline_at = None if game.tutorial else now + timedelta(seconds=seconds)
     game_changed_send(game, saving=True)  # the clock's bookkeeping may set game.deadline_at

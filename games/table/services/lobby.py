@@ -7,6 +7,7 @@ import logging
 import secrets
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -230,7 +231,10 @@ def seat_leave(*, game_id, user) -> None:
 
 
 def game_cancel(*, game_id, user) -> Game:
-    """The host calls off an open game (status aborted; the seed is then revealed).
+    """The host calls off an open game (status aborted; the seed is then revealed), or
+    abandons a running game they play alone (a solo game: nobody else's game ends; an
+    engine with no resignation of its own, such as Regicide's solo, needs it). The log then
+    says so with an `abandon` note (docs/engines.md, "Abandoning a solo game").
 
     Raises GameNotFound, NotHost, GameNotOpen.
     """
@@ -239,6 +243,10 @@ def game_cancel(*, game_id, user) -> Game:
         game = lock_game(game_id)
         if game.host_id != user.pk:
             raise NotHost()
+        if game.status == Game.Status.RUNNING and game.seats.count() == 1:
+            _abandon_solo(game)
+            live.publish_on_commit(game)
+            return game
         if game.status != Game.Status.OPEN:
             raise GameNotOpen(_("Only a game that has not started can be cancelled."))
         game.status = Game.Status.ABORTED
@@ -249,6 +257,35 @@ def game_cancel(*, game_id, user) -> Game:
         Seat.objects.filter(game=game).update(to_act=False)
         live.publish_on_commit(game)
     return game
+
+
+def _abandon_solo(game) -> None:
+    """A running one-seat game ends without a winner: an `abandon` note in the log (the
+    replay skips it: the engine's state does not change), status aborted."""
+    seat = game.seats.get()
+    last = max(game.events.aggregate(last=Max("seq"))["last"] or 0, game.state_seq)
+    Event.objects.create(
+        game=game,
+        seq=last + 1,
+        seat=seat,
+        kind=ABANDON_EVENT_KIND,
+        action={"type": "abandon_solo", "player": seat.player_id},
+        reason="abandon",
+    )
+    game.state_seq = last + 1
+    game.status = Game.Status.ABORTED
+    game.result = None
+    game.finished_at = timezone.now()
+    game.deadline_at = None
+    game.revision += 1
+    game.save(
+        update_fields=["state_seq", "status", "result", "finished_at", "deadline_at", "revision"]
+    )
+    Seat.objects.filter(game=game).update(to_act=False)
+
+
+#: The kind of the note a solo player's abandon leaves in the log.
+ABANDON_EVENT_KIND = "abandon"
 
 
 def game_start(*, game_id, user) -> Game:

@@ -13,7 +13,9 @@ from games.table import selectors
 from games.table.descriptors import descriptor_for
 from games.table.presenters import full_view
 from games.table.replay import ReplayError, game_verify, replay_state
+from games.table.reveal import game_reveal
 from games.table.services import GameError, ReplayUnavailable
+from games.table.story import merge_notes, note_events, note_positions
 from games.table.views.access import invitation_token, raise_for_access
 from games.table.views.names import display_name, seat_names
 from games.table.views.responses import json_response
@@ -62,15 +64,24 @@ def replay(request, game_id):
         raise Http404(str(error)) from None
     seats = list(game.seats.select_related("user").order_by("position"))
     names = seat_names(seats)
+    view = dict(full_view(engine, state))
+    event = events[step - 1]
+    if isinstance(view.get("log"), list):
+        # The platform's notes up to this step, as the game page and the log page put them:
+        # the same line has the same number in the three.
+        notes = [n for n in note_events(game) if n.seq <= event.seq]
+        if notes:
+            positions = note_positions(game, note_events(game))
+            view["log"] = merge_notes(view["log"], notes, positions, names)
     table = descriptor_for(game.kind).present(
-        view=full_view(engine, state),
+        view=view,
         viewer=None,
         legal_actions=[],
         names=names,
         lang=current_lang(),
         describe=describer(game.kind),
     )
-    event = events[step - 1]
+    table["log_total"] = len(table.get("log") or [])
     return render(
         request,
         "games/replay.html",
@@ -81,6 +92,7 @@ def replay(request, game_id):
             "step": step,
             "last_step": last_step,
             "event_text": event_text(event, names, game.kind),
+            "reveal": game_reveal(game, names=names, lang=current_lang(), events=events),
         },
     )
 

@@ -172,12 +172,16 @@ def game_start(request, game_id):
 @require_POST
 @visible_game_required
 def game_cancel(request, game_id):
-    """The host calls off a table that has not started."""
+    """The host calls off a table that has not started, or abandons a game they play
+    alone."""
     try:
-        services.game_cancel(game_id=game_id, user=request.user)
+        game = services.game_cancel(game_id=game_id, user=request.user)
     except GameError as error:
         raise_for_access(error, denied_is_forbidden=False)
         return back_to_game(request, game_id, error=error_text(error))
+    if game.state_seq:  # a solo game abandoned: its page tells the end
+        messages.success(request, _("You abandoned the game."))
+        return redirect("games:detail", game_id)
     messages.success(request, _("The table is cancelled."))
     return redirect("games:lobby")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from accounts.models import STANDING_ORDER_CHOICES
-from games.table.models import Game
+from games.table.models import Game, Seat
 from games.table.services.standing import engine_orders, standing_moves
 
 
@@ -18,6 +18,14 @@ def _move_label(action: dict) -> str:
     return str(kind)
 
 
+def _out(view, player) -> bool:
+    """Whether `player`'s own entry in their view says they are out of the game."""
+    for entry in (view or {}).get("players") or []:
+        if isinstance(entry, dict) and entry.get("id") == player:
+            return entry.get("alive") is False or entry.get("resigned") is True
+    return False
+
+
 def standing_context(game_view) -> dict | None:
     """The orders the viewer may set here (checked when set) and the last moves they played;
     None for spectators, games that are not running and engines without orders. One query
@@ -25,6 +33,8 @@ def standing_context(game_view) -> dict | None:
     seat = game_view.seat
     if seat is None or game_view.game.status != Game.Status.RUNNING or game_view.game.tutorial:
         return None  # a tutorial's script asks for each answer itself
+    if seat.status == Seat.Status.LEFT or _out(game_view.view, seat.player_id):
+        return None  # out of the game (eliminated, resigned, removed): nothing to order
     known = engine_orders(game_view.game.kind)
     if not known:
         return None

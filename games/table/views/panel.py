@@ -6,14 +6,24 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import pgettext
 
+from games.engines.base import N_
 from games.table.descriptors import descriptor_for
 from games.table.models import Game
+from games.table.reveal import game_reveal
 from games.table.selectors import chat_with_hidden
+from games.table.sentences import named
 from games.table.views.chat_lines import chat_lines, chat_recipients
 from games.table.views.names import display_name, seat_names
 from games.table.views.orders import standing_context
-from games.table.views.table import game_subtitle, game_title, table_context, viewer_phrases
+from games.table.views.table import (
+    current_lang,
+    game_subtitle,
+    game_title,
+    table_context,
+    viewer_phrases,
+)
 
 
 def live_mode() -> str:
@@ -71,9 +81,46 @@ def page_context(request, game_view, *, flash=None) -> dict:
         ),
         "user": user,
     }
+    if game.status != Game.Status.RUNNING:
+        quiet_badges(context["table"])
+    context["waiting_line"] = waiting_line(context["table"], names.get(game_view.player_id))
+    context["reveal"] = (
+        game_reveal(game, names=names, lang=current_lang())
+        if game.status == Game.Status.FINISHED
+        else ""
+    )
     context.update(seat_context(request, game_view, context))
     context["standing"] = standing_context(game_view)
     return context
+
+
+def quiet_badges(table) -> None:
+    """A game that is over (finished or aborted) has no turn, no one deciding, no host:
+    the seats lose those badges, whatever the last state said."""
+    if not table:
+        return
+    table["me_waited"] = False
+    for player in table.get("players") or []:
+        for key in ("is_current", "is_waited", "waited"):
+            if key in player:
+                player[key] = False
+    for castle in table.get("castles") or []:
+        castle["is_host"] = False
+        if isinstance(castle.get("owner"), dict):
+            for key in ("is_current", "is_waited", "waited"):
+                if key in castle["owner"]:
+                    castle["owner"][key] = False
+
+
+def waiting_line(table, my_name) -> str:
+    """ "Waiting for Alice, Bob" in the reader's language, French elision included
+    ("En attente d’Alice"); the reader's own name is "you" ("Waiting for you")."""
+    waiting = (table or {}).get("waiting_for") or []
+    if not waiting:
+        return ""
+    you = pgettext("waiting for", "you")
+    shown = [you if my_name is not None and name == my_name else name for name in waiting]
+    return named(N_("Waiting for %(names)s"), current_lang(), names=", ".join(map(str, shown)))
 
 
 def seat_context(request, game_view, context) -> dict:

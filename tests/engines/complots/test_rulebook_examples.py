@@ -274,7 +274,7 @@ def test_naiade_exemple_1_reads_like_the_rulebook_in_the_log():
     assert french[2] == "Alice annonce le Capitaine contre Bob."
     assert "Bob" in english[3] and "Alice" in english[3] and "Capitaine" in english[3]
     assert "'s the " not in english[3], f"not English: {english[3]!r}"
-    assert french[4] == "Alice montre le Capitaine ; la carte est mélangée à la Cour."
+    assert french[4] == "Alice montre le Capitaine\u00a0; la carte est mélangée à la Cour."
     assert english[5] == "Bob loses a life and reveals the Comtesse."
     assert french[5] == "Bob perd une vie et révèle la Comtesse."
     assert english[6] == "Bob does not block."

@@ -36,13 +36,13 @@ def test_offers_and_acceptances_read_as_sentences_in_both_languages():
     names = {"alice": "Alice", "bob": "Bob"}
     assert describe(offered, "en", names) == "Bob offers 0 ducats for the 10,000 ducats slot."
     assert localize(describe(offered, names=names), "fr") == (
-        "Bob propose 0 ducats pour l'emplacement à 10\u202f000 ducats."
+        "Bob propose 0 ducats pour l’emplacement à 10\u202f000 ducats."
     )
     assert (
         describe(accepted, "en", names) == "Alice accepts Bob's offer: the bank pays 1,000 ducats."
     )
     assert localize(describe(placed, names=names), "fr") == (
-        "Alice place l'Écrivain 1 de Bob à l'emplacement à 10\u202f000 ducats."
+        "Alice place l’Écrivain 1 de Bob à l’emplacement à 10\u202f000 ducats."
     )
 
 

@@ -175,12 +175,13 @@ def test_sentences_say_what_happened():
     }
     assert describe(entry, "en") == "alice plays 8♦ A♣ (attack 9): 18 damage, 9 card(s) drawn."
     assert localize(describe(entry), "fr") == (
-        "alice joue 8♦ A♣ (attaque 9) : 18 dégâts, 9 carte(s) piochée(s)."
+        "alice joue 8♦ A♣ (attaque 9)\u00a0: 18 dégâts, 9 carte(s) piochée(s)."
     )
     defeat = {"event": "defeat", "player": "bob", "card": "QH", "exact": True}
     assert "la Reine de Cœur" in localize(describe(defeat), "fr")
     assert "the Queen of Hearts" in describe(defeat, "en")
-    assert localize(describe({"event": "won", "medal": "gold"}), "fr").endswith("victoire d'or !")
+    won = localize(describe({"event": "won", "medal": "gold"}), "fr")
+    assert won.endswith("victoire d’or\u00a0!")
     assert RegicideEngine.describe({"event": "yield", "player": "bob"}, "en") == "bob yields."
     assert describe({"event": "mystery"}, "en") == "mystery"
     assert localize(describe("garbage"), "fr") == "garbage"

@@ -12,9 +12,47 @@ from games.table.presenters.complots.cards import CHARACTERS, character, charact
 GROUP_ORDER = ["turn", "power", "respond", "lose", "exchange", "choose", "other"]
 
 
-def group_actions(actions, *, names, viewer):
-    """Group the legal actions into titled sets of buttons, in a stable, sensible order."""
+def announced_before(pending) -> bool:
+    """True when the open announcement window follows someone's announcement of the same
+    character (the Pape's or the Illusionniste's claim, or an announcer of this window):
+    then announcing is a counter-announcement ("Announce the Pape too")."""
+    if not isinstance(pending, dict) or pending.get("moment") != "announce":
+        return False
+    action = pending.get("action") if isinstance(pending.get("action"), dict) else {}
+    same = action.get("type") == "power" and action.get("character") == pending.get("announce")
+    return bool(pending.get("announcers")) or same
+
+
+def plague_help(view, viewer) -> str:
+    """What the holder of the Peste is told: Pass loses a life; the Comtesse passes it on,
+    and when she is not among this game's characters, announcing her is a sure bluff."""
+    pending = (view or {}).get("pending") or {}
+    tyrannie = (view or {}).get("tyrannie") or {}
+    if pending.get("announce") != "comtesse" or tyrannie.get("plague") != viewer:
+        return ""
+    words = [
+        _(
+            "Pass and you lose a life. Announce the Comtesse and, if nobody challenges her, "
+            "you pass the Peste on."
+        )
+    ]
+    if "comtesse" not in ((view or {}).get("characters") or ["comtesse"]):
+        words.append(
+            _(
+                "The Comtesse is not among this game's characters: you cannot hold her, so "
+                "announcing her is a bluff that any challenge catches."
+            )
+        )
+    return " ".join(str(w) for w in words)
+
+
+def group_actions(actions, *, names, viewer, view=None):
+    """Group the legal actions into titled sets of buttons, in a stable, sensible order.
+    `view` (the viewer's) gives the open moment its words (a counter-announcement, the
+    Peste)."""
     groups: dict[str, ActionGroup] = {}
+    pending = (view or {}).get("pending")
+    respond_help = plague_help(view, viewer)
 
     def group(key, title, help_text="", order="other"):
         if key not in groups:
@@ -64,11 +102,11 @@ def group_actions(actions, *, names, viewer):
                 label = title
             g.buttons.append(ActionButton(label, action, "btn-power", slug))
         elif kind == "challenge":
-            group("respond", _("Respond"), order="respond").buttons.append(
+            group("respond", _("Respond"), respond_help, order="respond").buttons.append(
                 ActionButton(_("Challenge"), action, "btn-challenge")
             )
         elif kind == "block" and slug:
-            group("respond", _("Respond"), order="respond").buttons.append(
+            group("respond", _("Respond"), respond_help, order="respond").buttons.append(
                 ActionButton(
                     _("Block with the %(character)s") % {"character": character_name(slug)},
                     action,
@@ -77,8 +115,10 @@ def group_actions(actions, *, names, viewer):
                 )
             )
         elif kind == "pass":
-            group("respond", _("Respond"), order="respond").buttons.append(
-                ActionButton(_("Pass"), action, "btn-pass")
+            group("respond", _("Respond"), respond_help, order="respond").buttons.append(
+                ActionButton(
+                    _("Pass: lose a life") if respond_help else _("Pass"), action, "btn-pass"
+                )
             )
         elif kind == "lose" and slug:
             group(
@@ -122,9 +162,14 @@ def group_actions(actions, *, names, viewer):
                 )
             )
         elif kind == "announce" and slug:
-            group("respond", _("Respond"), order="respond").buttons.append(
+            words = (
+                _("Announce the %(character)s too")
+                if announced_before(pending)
+                else _("Announce the %(character)s")
+            )
+            group("respond", _("Respond"), respond_help, order="respond").buttons.append(
                 ActionButton(
-                    _("Announce the %(character)s too") % {"character": character_name(slug)},
+                    words % {"character": character_name(slug)},
                     action,
                     "btn-block",
                     slug,
@@ -194,14 +239,14 @@ def group_actions(actions, *, names, viewer):
             )
         elif kind in ("plague", "beggar", "pass_plague"):
             titles = {
-                "plague": _("La Peste (5 coins)"),
-                "beggar": _("Le Mendiant (1 coin)"),
-                "pass_plague": _("Pass La Peste on"),
+                "plague": _("The Peste (5 coins)"),
+                "beggar": _("The Mendiant (1 coin)"),
+                "pass_plague": _("Pass the Peste on"),
             }
             labels = {
-                "plague": _("Give La Peste to %(name)s"),
-                "beggar": _("Give Le Mendiant to %(name)s"),
-                "pass_plague": _("Pass La Peste to %(name)s"),
+                "plague": _("Give the Peste to %(name)s"),
+                "beggar": _("Give the Mendiant to %(name)s"),
+                "pass_plague": _("Pass the Peste to %(name)s"),
             }
             group(kind, titles[kind], order="power").buttons.append(
                 ActionButton(labels[kind] % {"name": target_name(action)}, action, "btn-danger")

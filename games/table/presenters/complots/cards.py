@@ -174,11 +174,11 @@ TYRANNIE_CARDS = [
     Character(
         "peste",
         TYRANNIE,
-        _("La Peste"),
+        _("Peste"),
         _(
-            "Turn action: pay 5 coins to the Treasury and give La Peste to a player, who "
+            "Turn action: pay 5 coins to the Treasury and give the Peste to a player, who "
             "loses a life unless they announce the Comtesse (anyone may challenge). If nobody "
-            "does, they pass La Peste on to another player, who may also announce the "
+            "does, they pass the Peste on to another player, who may also announce the "
             "Comtesse. The player who paid never receives it and nobody receives it twice; "
             "it goes back to the centre as soon as someone loses a life."
         ),
@@ -188,9 +188,9 @@ TYRANNIE_CARDS = [
     Character(
         "mendiant",
         TYRANNIE,
-        _("Le Mendiant"),
+        _("Mendiant"),
         _(
-            "Turn action: pay 1 coin to the Treasury and give Le Mendiant to a player: on "
+            "Turn action: pay 1 coin to the Treasury and give the Mendiant to a player: on "
             "their next turn they do nothing and put it back in the centre."
         ),
         "",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.table.presenters.base import sentence_for
-from games.table.presenters.complots.actions import group_actions
+from games.table.presenters.complots.actions import announced_before, group_actions
 from games.table.presenters.complots.cards import (
     CHARACTERS,
     TYRANNIE_CARDS,
@@ -95,8 +95,19 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         "private": private_context(view, names),
         "tyrannie": view.get("tyrannie"),
         "outcome": view.get("outcome"),
-        "action_groups": group_actions(legal_actions, names=names, viewer=viewer),
+        "action_groups": group_actions(legal_actions, names=names, viewer=viewer, view=view),
+        "hand_strip": hand_strip(me),
     }
+
+
+def hand_strip(me) -> str:
+    """What the viewer holds in one short line, shown with their moves ("Duchesse,
+    Assassin · 2 coins"): on a phone the hand is then on the screen where they choose."""
+    if me is None:
+        return ""
+    live = [c["character"].name for c in me["cards"] if c.get("alive") and c.get("character")]
+    coins = ngettext("%(n)s coin", "%(n)s coins", me["coins"]) % {"n": me["coins"]}
+    return " · ".join([", ".join(str(n) for n in live), coins] if live else [coins])
 
 
 MOMENT_TITLES = {
@@ -113,7 +124,15 @@ MOMENT_TITLES = {
     "split": gettext_lazy("%(decider)s splits the coins"),
     "blackmail": gettext_lazy("%(decider)s answers the Maître-Chanteur"),
     "spy": gettext_lazy("%(decider)s may spy again"),
-    "plague": gettext_lazy("%(decider)s passes La Peste on"),
+    "plague": gettext_lazy("%(decider)s passes the Peste on"),
+}
+
+
+# The title of an announcement window nobody has announced in yet (not a counter-announcement).
+ANNOUNCE_TITLES = {
+    "sorciere": gettext_lazy("%(decider)s may announce the Sorcière"),
+    "comtesse": gettext_lazy("%(decider)s holds the Peste"),
+    None: gettext_lazy("Who announces the %(character)s?"),
 }
 
 
@@ -157,6 +176,12 @@ def pending_context(view, names):
                 "character": character_name(block.get("character")),
             }
         )
+    if moment == "announce" and not announced_before(pending):
+        params["character"] = character_name(pending.get("announce"))
+        title = ANNOUNCE_TITLES.get(pending.get("announce"), ANNOUNCE_TITLES[None])
+    holder = (view.get("tyrannie") or {}).get("plague")
+    if action and action.get("type") == "plague" and holder and holder != action.get("target"):
+        lines.append(_("%(holder)s holds the Peste now") % {"holder": name(holder)})
     return {
         "moment": moment,
         "title": (str(title) % params) if title else moment.replace("_", " ").capitalize(),
@@ -180,8 +205,8 @@ def action_sentence(action, player, names):
         return _("%(player)s claims not to hold the Duchesse") % params
     if kind in ("plague", "beggar", "coup", "convert") and target:
         labels = {
-            "plague": _("%(player)s gives La Peste to %(target)s"),
-            "beggar": _("%(player)s gives Le Mendiant to %(target)s"),
+            "plague": _("%(player)s gives the Peste to %(target)s"),
+            "beggar": _("%(player)s gives the Mendiant to %(target)s"),
             "coup": _("%(player)s assassinates %(target)s"),
             "convert": _("%(player)s converts %(target)s"),
         }

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.engines.base import N_
+from games.table.sentences import named
+
 from ..base import ActionButton, ActionGroup
 from .labels import advisor_label, ducats, kind_label, thousands
 
@@ -68,11 +71,14 @@ def action_groups(legal_actions, view, names):
         if kind in ("accept", "refuse"):
             frm = action["from"]
             offer = offers.get(frm, {})
-            words = {"name": names.get(frm, frm), "amount": thousands(offer.get("amount"))}
+            name = names.get(frm, frm)
+            words = {"amount": thousands(offer.get("amount"))}
             if kind == "accept":
-                label, css = _("Accept %(name)s's %(amount)s") % words, "btn-turn"
+                label = named(N_("Accept %(name)s's %(amount)s"), name=name, words=words)
+                css = "btn-turn"
             else:
-                label, css = _("Refuse %(name)s's %(amount)s") % words, "btn-danger"
+                label = named(N_("Refuse %(name)s's %(amount)s"), name=name, words=words)
+                css = "btn-danger"
             group(
                 "answer",
                 _("Offers made to you"),
@@ -92,21 +98,19 @@ def action_groups(legal_actions, view, names):
                 )
             )
         elif kind in ("place", "admit"):
-            who = {
-                "name": names.get(action["owner"], action["owner"]),
-                "advisor": advisor_label(action["advisor"]),
-            }
-            verb = (
-                _("Place %(name)s's %(advisor)s")
+            verb = named(
+                N_("Place %(name)s's %(advisor)s")
                 if kind == "place"
-                else _("Admit %(name)s's %(advisor)s")
+                else N_("Admit %(name)s's %(advisor)s"),
+                name=names.get(action["owner"], action["owner"]),
+                advisor=advisor_label(action["advisor"]),
             )
             key = f"{kind}-{action['owner']}-{action['advisor']}"
             if kind == "admit" and stage.get("seated"):
                 label = _("to face the seated advisor")
             else:
                 label = _("on the %(slot)s slot") % {"slot": ducats(action["slot"])}
-            group(key, verb % who, order=3).buttons.append(ActionButton(label, action, "btn-power"))
+            group(key, verb, order=3).buttons.append(ActionButton(label, action, "btn-power"))
         elif kind in ("replace", "keep"):
             label = (
                 _("Replace: the seated advisor goes to the island")

@@ -6,6 +6,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.engines.base import N_
+from games.table.sentences import named
+
 KIND_LABELS = {
     "chimiste": gettext_lazy("Chemist"),
     "ecrivain": gettext_lazy("Writer"),
@@ -66,14 +69,16 @@ def stage_title(stage, names) -> str:
     if kind == "order":
         return _("%(host)s chooses which external conflict comes next") % {"host": host}
     if kind == "external":
-        return _("External conflict at %(host)s's castle: %(kind)s") % {
-            "host": host,
-            "kind": kind_label(stage.get("type")),
-        }
-    return _("Internal conflict at %(host)s's castle: the %(slot)s slot") % {
-        "host": host,
-        "slot": ducats(stage.get("slot")),
-    }
+        return named(
+            N_("External conflict at %(host)s's castle: %(kind)s"),
+            host=host,
+            words={"kind": kind_label(stage.get("type"))},
+        )
+    return named(
+        N_("Internal conflict at %(host)s's castle: the %(slot)s slot"),
+        host=host,
+        words={"slot": ducats(stage.get("slot"))},
+    )
 
 
 def stage_help(stage) -> str:

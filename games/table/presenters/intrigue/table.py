@@ -51,6 +51,10 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         ),
         "waiting_for": [names.get(p, p) for p in waiting_for],
         "me_waited": viewer is not None and viewer in waiting_for,
+        # the viewer's money and advisors in one line, shown with their moves
+        "hand_strip": " · ".join(
+            x for x in [(me or {}).get("money"), ", ".join((me or {}).get("hand") or [])] if x
+        ),
         # what "Abandon the game" means here (games/_resign.html)
         "resign_confirm": _(
             "Abandon this game for good? You can no longer win; your advisors stay where "

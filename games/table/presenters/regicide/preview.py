@@ -86,3 +86,42 @@ def play_preview(cards, view) -> str:
     else:
         outcome = _("then no damage to take")
     return f"{line} — {outcome}"
+
+
+def uncovered(cards, view, hand) -> dict | None:
+    """The attack a play (or a Yield, `cards` empty) would leave the player unable to cover
+    with the cards left in `hand` (their own, from their view): {"attack", "left"}, or None
+    when the hand covers it, the play defeats the enemy, plays a Jester, or draws cards
+    (what they will be is unknown)."""
+    if not isinstance(hand, list):
+        return None
+    enemy = view.get("enemy") or {}
+    if cards:
+        effects = play_effects(cards, view)
+        if effects["jester"] or effects["kills"] or effects.get("drawn"):
+            return None
+        attack = effects["attack_after"]
+    else:
+        attack = enemy.get("attack", 0)
+    rest = list(hand)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+    left = sum(value(c) for c in rest)
+    if attack <= 0 or left >= attack:
+        return None
+    return {"attack": attack, "left": left}
+
+
+def uncovered_words(numbers) -> tuple[str, str]:
+    """(the button's warning, the question asked before playing it) for `uncovered`."""
+    words = {"attack": numbers["attack"], "left": numbers["left"]}
+    warning = _("⚠ your hand cannot cover the attack: %(attack)d to discard, %(left)d left") % words
+    question = (
+        _(
+            "After this, the enemy attacks for %(attack)d and the cards left in your hand are "
+            "worth %(left)d: you could not cover it and the game would be lost. Play it anyway?"
+        )
+        % words
+    )
+    return str(warning), str(question)

@@ -18,7 +18,7 @@ from games.table.presenters.regicide.cards import (
     parse,
     value,
 )
-from games.table.presenters.regicide.preview import play_preview
+from games.table.presenters.regicide.preview import play_preview, uncovered, uncovered_words
 
 
 def enemy_context(enemy) -> dict | None:
@@ -108,6 +108,17 @@ def group_actions(actions, *, view, names, viewer):
             groups[key] = ActionGroup(key, title, help_text)
         return groups[key]
 
+    me = next((p for p in view.get("players") or [] if p.get("id") == viewer), None)
+    hand = (me or {}).get("hand")
+
+    def warn(button, numbers):
+        """A move that leaves the hand short of the coming attack says so, and the page
+        asks before it goes (`data-confirm`, game.js)."""
+        if numbers:
+            warning, button.confirm = uncovered_words(numbers)
+            button.detail = f"{button.detail} {warning}" if button.detail else warning
+            button.css = f"{button.css} btn-warned"
+
     plays = [a for a in actions if a.get("type") == "play" and isinstance(a.get("cards"), list)]
     plays.sort(key=lambda a: (sum(value(c) for c in a["cards"]), len(a["cards"])))
     for action in plays:
@@ -115,6 +126,7 @@ def group_actions(actions, *, view, names, viewer):
         jester = any(parse(c)[0] == "X" for c in cards)
         css = "btn-jester" if jester else "btn-power"
         button = ActionButton(cards_label(cards), action, css, detail=play_preview(cards, view))
+        warn(button, uncovered(cards, view, hand))
         title, help_text = _("Play against the enemy"), _("Each play: its damage and powers.")
         group("play", title, help_text).buttons.append(button)
     for action in actions:
@@ -123,6 +135,7 @@ def group_actions(actions, *, view, names, viewer):
             attack = (view.get("enemy") or {}).get("attack", 0)
             detail = _("skip to step 4: discard %(n)d") % {"n": attack}
             button = ActionButton(_("Yield"), action, "btn-pass", detail=detail)
+            warn(button, uncovered([], view, hand))
             help_text = _("Not allowed when every other player yielded last.")
             group("yield", _("Yield"), help_text).buttons.append(button)
         elif kind == "discard" and isinstance(action.get("cards"), list):
@@ -198,6 +211,8 @@ def present(*, view, viewer, legal_actions, names, lang, describe=None):
         "players": players,
         "me": me,
         "others": others,
+        # the viewer's hand in one line, shown with their moves (on a phone, on one screen)
+        "hand_strip": " ".join(c["short"] for c in (me or {}).get("hand") or []),
         "solo": bool(view.get("solo")),
         "jesters_left": view.get("jesters_left"),
         "phase": view.get("phase"),

@@ -231,30 +231,42 @@
   });
   document.body.addEventListener("htmx:afterSettle", offerForms);
 
+  // A move that would lose the game asks first: a button's data-confirm (before htmx or the
+  // plain form sees the click).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-confirm]");
+    if (button && !window.confirm(button.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
   // Countdown: "<time data-countdown=epoch-seconds>" shows the time left, every second, and
   // the deadline in the browser's own time zone on hover.
   var lang = document.documentElement.lang || undefined;
   function pad(n) { return n < 10 ? "0" + n : String(n); }
-  function format(ms) {
-    if (ms <= 0) return "0:00";
-    var s = Math.floor(ms / 1000);
+  // The server's one wording of the time left (games/table/durations.py): "2 d 3 h",
+  // "23 h 59 min", "12 min", "45 s", in the page's language (the words come with the page).
+  function format(ms, words) {
+    var u = words || { d: "d", h: "h", min: "min", s: "s", in: "in %(left)s" };
+    var nb = "\u00a0";
+    var s = Math.max(0, Math.floor(ms / 1000));
     var d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600);
     var m = Math.floor(s % 3600 / 60), sec = s % 60;
-    if (d > 0 || h > 0) {
-      try {
-        var relative = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
-        return d > 0 ? relative.format(d, "day") + " " + h + " h" : relative.format(h, "hour") + " " + pad(m) + " min";
-      } catch (e) {
-        return (d > 0 ? d + "d " : "") + h + "h " + pad(m) + "m";
-      }
-    }
-    return m + ":" + pad(sec);
+    var text;
+    if (d > 0) text = d + nb + u.d + " " + h + nb + u.h;
+    else if (h > 0) text = h + nb + u.h + " " + pad(m) + nb + u.min;
+    else if (m > 0) text = m + nb + u.min;
+    else text = sec + nb + u.s;
+    return (u.in || "%(left)s").replace("%(left)s", text);
   }
   function tick() {
     document.querySelectorAll("time[data-countdown]").forEach(function (node) {
       var at = parseInt(node.dataset.countdown, 10) * 1000;
       var left = at - Date.now();
-      node.textContent = format(left);
+      var words = null;
+      try { words = JSON.parse(node.dataset.units || "null"); } catch (e) { words = null; }
+      node.textContent = format(left, words);
       if (!node.dataset.localTitle) {
         node.dataset.localTitle = "1";
         node.title = new Date(at).toLocaleString(lang, { dateStyle: "full", timeStyle: "short" });
