@@ -139,7 +139,7 @@ def test_game_over_and_the_players_language(alice, bob, subscribe, run_on_commit
     with run_on_commit():
         play(game, alice, {"type": "income"})
     titles = [m["data"]["title"] for m in phone.messages]
-    assert titles == [f"Partie terminée : Ticktock #{game.pk}"], titles
+    assert titles == [f"Partie terminée\u00a0: Ticktock #{game.pk}"], titles
     assert phone.messages[0]["data"]["lang"] == "fr"
 
 
