@@ -196,18 +196,16 @@ else:
 # One site's namespace in shared stores: cache keys and the live Redis channels (games.table.live).
 CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "complots")
 CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
-# Rendered fragments that depend only on what their key names (a card face in a language, a
-# player's record): kept in each process's memory, shared by every page that shows them
-# (`{% cache ... using="fragments" %}`). Never a player's view as a whole.
+# Fragments that depend only on their key (a card face in a language, a record), in each
+# process's memory (`{% cache ... using="fragments" %}`); never a player's view as a whole.
 CACHES["fragments"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "fragments",
     "TIMEOUT": 3600,
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }
-# Values kept in each process's memory under keys that name their version (a game's
-# `state_seq`: what the log said up to there never changes), in front of the shared cache:
-# the pages of one version of a game read them without a round trip to Redis.
+# Values under keys naming their version (a game's `state_seq`), in each process's memory
+# in front of the shared cache: one version's pages read them without a trip to Redis.
 CACHES["local"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "local",
@@ -250,16 +248,13 @@ DEADLINE_SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))  #
 DEADLINE_TIMER_MAX_COUNTDOWN = int(os.environ.get("DEADLINE_TIMER_MAX_COUNTDOWN", "300"))
 AWAY_MAX_EXTENSION_DAYS = int(os.environ.get("AWAY_MAX_EXTENSION_DAYS", "7"))
 MAIL_MIN_DECISION_SECONDS = int(os.environ.get("MAIL_MIN_DECISION_SECONDS", "300"))
-# Bots (games.bot_seats): the pause before a bot's move (seconds, drawn between the two),
-# how long a patient bot waits for the others, when the sweeper re-enqueues a stalled move.
+# Bots: the pause before a move (s, drawn between the two), a patient bot's wait, a stall.
 BOT_MOVE_DELAY_MIN = float(os.environ.get("BOT_MOVE_DELAY_MIN", "1.0"))
 BOT_MOVE_DELAY_MAX = float(os.environ.get("BOT_MOVE_DELAY_MAX", "3.0"))
 BOT_PATIENCE_SECONDS = float(os.environ.get("BOT_PATIENCE_SECONDS", "20"))
 BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "30"))
-# Searching bots (the ``strong`` levels): playouts per move (the count binds, never the
-# clock: a move is the same for the same seed and budget), and the Celery queue they think
-# on, served by its own workers (README: "Workers") so that a search never delays the
-# deadline sweeper, the mail or the other bots.
+# Searching bots (``strong``): playouts per move (a count, never the clock), and their own
+# Celery queue (README: "Workers"): a search never delays the sweeper, the mail, other bots.
 BOT_SEARCH_PLAYOUTS = int(os.environ.get("BOT_SEARCH_PLAYOUTS", "200"))
 BOT_SEARCH_QUEUE = os.environ.get("BOT_SEARCH_QUEUE", "bots_search")
 CELERY_TASK_ROUTES = {"bots.bot_search": {"queue": BOT_SEARCH_QUEUE}}
