@@ -1,6 +1,6 @@
 """Complots' extensions: Saint-Barthélemy (religions, the pact between players of one
-religion, conversion, the Hospice, the Abus de confiance) and Tyrannie (La Peste passed on
-by a Comtesse, Le Mendiant). From "Complots, Naiade edition rulebook"."""
+religion, conversion, the Hospice, the Abus de confiance) and Tyrannie (the Peste passed on
+by a Comtesse, the Mendiant). From "Complots, Naiade edition rulebook"."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +17,7 @@ TUTORIAL = Tutorial(
     title=_("Complots: Saint-Barthélemy and Tyrannie"),
     summary=_(
         "Religions and their pact, conversions paid to the Hospice, the Abuse of trust, "
-        "La Peste passed on with a Comtesse, and Le Mendiant."
+        "the Peste passed on with a Comtesse, and the Mendiant."
     ),
     rulebook="Complots, Naiade edition rulebook",
     seats=3,
@@ -64,7 +64,7 @@ TUTORIAL = Tutorial(
         Step(
             "plague",
             _(
-                "They paid 5 coins for La Peste and gave it to you: you lose a life, unless "
+                "They paid 5 coins for the Peste and gave it to you: you lose a life, unless "
                 "you announce the Comtesse (anyone may challenge her). You hold one: "
                 "announce the Comtesse."
             ),
@@ -76,18 +76,18 @@ TUTORIAL = Tutorial(
         Step(
             "pass_plague",
             _(
-                "Nobody challenged: you pass La Peste on to a player of your choice (never "
+                "Nobody challenged: you pass the Peste on to a player of your choice (never "
                 "the one who paid for it, never twice the same). Give it to your neighbour."
             ),
             point=MOVES,
             expect={"type": "pass_plague", "target": "p2"},
-            hint=_("Give La Peste to your neighbour here."),
+            hint=_("Give the Peste to your neighbour here."),
             then=(("p2", PASS), ("p2", {"type": "lose", "character": "assassin"})),
         ),
         Step(
             "abuse",
             _(
-                "They had no Comtesse: they lost a life and La Peste went back to the centre. "
+                "They had no Comtesse: they lost a life and the Peste went back to the centre. "
                 "The Hospice holds your 2 coins. Abuse of trust: claim you have no Duchesse "
                 "and take all of it. If challenged, you would show your cards."
             ),
@@ -106,7 +106,7 @@ TUTORIAL = Tutorial(
         Step(
             "beggar",
             _(
-                "Your neighbour paid 1 coin to give you Le Mendiant: your last turn was "
+                "Your neighbour paid 1 coin to give you the Mendiant: your last turn was "
                 "skipped, and the card went back to the centre. The log shows it."
             ),
             point=LOG,
@@ -125,8 +125,8 @@ TUTORIAL = Tutorial(
         Step(
             "done",
             _(
-                "Well done! You used the pact and the Hospice, survived La Peste with a "
-                "Comtesse and lost a turn to Le Mendiant. Both extensions can be chosen "
+                "Well done! You used the pact and the Hospice, survived the Peste with a "
+                "Comtesse and lost a turn to the Mendiant. Both extensions can be chosen "
                 "when you open a game of Complots."
             ),
             point=CENTRE,
