@@ -102,10 +102,13 @@ def tracked_files():
 
 
 def test_no_file_names_a_path_outside_the_repository():
-    outside = re.compile(r"/work/|\.\./shared|shared/design|shared/rules")
+    # Built from pieces so that this file does not name those paths itself.
+    shared, workplace = "shared", "work"
+    pieces = [f"/{workplace}/", f"../{shared}", f"{shared}/design", f"{shared}/rules"]
+    outside = re.compile("|".join(re.escape(piece) for piece in pieces))
     found = []
     for path in tracked_files():
-        if path.name == "test_architecture.py" or not path.is_file():
+        if not path.is_file():
             continue
         try:
             text = path.read_text(encoding="utf-8")

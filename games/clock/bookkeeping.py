@@ -147,29 +147,20 @@ def clock_sync(game, now=None, *, saving=False) -> bool:
     told = [
         s for s in newly_waiting if s.status == Seat.Status.PLAYING and s.user_id != actor_user_id
     ]
+    awaited = {
+        "sender": GameClock,
+        "game": game,
+        "clock": clock,
+        "seats": told,
+        "view": view if isinstance(view, dict) else {},
+        "actor": actor,
+        "deadline": deadline,
+        "decision_seq": game.state_seq if opens else None,
+    }
     if deadline is not None and told:
-        signals.seats_awaited.send(
-            sender=GameClock,
-            game=game,
-            clock=clock,
-            seats=told,
-            view=view if isinstance(view, dict) else {},
-            actor=actor,
-            deadline=deadline,
-            decision_seq=game.state_seq if opens else None,
-            long_enough=long_enough,
-        )
+        signals.seats_awaited.send(**awaited, long_enough=long_enough)
     if long_enough and told:
-        signals.decision_opened.send(
-            sender=GameClock,
-            game=game,
-            clock=clock,
-            seats=told,
-            view=view if isinstance(view, dict) else {},
-            actor=actor,
-            deadline=deadline,
-            decision_seq=game.state_seq if opens else None,
-        )
+        signals.decision_opened.send(**awaited)
     clock.seq, clock.started_at, clock.deadline_at = game.state_seq, started_at, deadline
     clock.decision_id = decision or ""
     if not going_on:  # a decision going on keeps its reminder (or its having fired)
