@@ -29,8 +29,10 @@ def test_the_player_waited_for_reads_you(client):
     assert "Waiting for you" in client.get(url("detail", game)).content.decode()
     client.force_login(other)
     html = client.get(url("detail", game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    expected = "En attente d’alice" if mover.username == "alice" else "En attente de bob"
-    assert expected in html
+    # The two-player setup awaits both players at first: the reader comes first as "vous".
+    expected = "d’alice" if mover.username == "alice" else "de bob"
+    line = html.split('data-testid="waiting">', 1)[1].split("\n", 1)[0]
+    assert line.startswith("En attente de ") and line.endswith(expected), line
 
 
 def test_an_aborted_game_has_no_turn_or_deciding_badge(client):
@@ -97,3 +99,20 @@ def test_english_sentences_put_no_french_article_before_a_game_word():
     french_article = re.compile(r"\b(La|Le|L') ?(Peste|Mendiant|Duchesse|Espion|Comtesse)\b")
     english = [f.get(k, "") for f in entries() for k in ("msgid", "msgid_plural")]
     assert [m for m in english if french_article.search(m)] == []
+
+
+def test_the_reader_comes_first_when_others_are_waited_for_too():
+    from django.utils import translation
+
+    from games.table.views.panel import waiting_line
+
+    table = {"waiting_for": ["bob", "alice", "carol"]}
+    with translation.override("en"):
+        assert waiting_line(table, "alice") == "Waiting for you and bob, carol"
+        assert waiting_line({"waiting_for": ["alice"]}, "alice") == "Waiting for you"
+        assert waiting_line(table, None) == "Waiting for bob, alice, carol"
+    with translation.override("fr"):
+        assert waiting_line({"waiting_for": ["bob", "alice"]}, "bob") == (
+            "En attente de vous et d’alice"
+        )
+        assert waiting_line({"waiting_for": ["alice"]}, "alice") == "En attente de vous"

@@ -114,13 +114,18 @@ def quiet_badges(table) -> None:
 
 def waiting_line(table, my_name) -> str:
     """ "Waiting for Alice, Bob" in the reader's language, French elision included
-    ("En attente d’Alice"); the reader's own name is "you" ("Waiting for you")."""
+    ("En attente d’Alice"); the reader comes first as "you" ("Waiting for you and Bob")."""
     waiting = (table or {}).get("waiting_for") or []
     if not waiting:
         return ""
-    you = pgettext("waiting for", "you")
-    shown = [you if my_name is not None and name == my_name else name for name in waiting]
-    return named(N_("Waiting for %(names)s"), current_lang(), names=", ".join(map(str, shown)))
+    others = [str(name) for name in waiting if my_name is None or name != my_name]
+    if len(others) == len(waiting):
+        return named(N_("Waiting for %(names)s"), current_lang(), names=", ".join(others))
+    if not others:
+        return str(pgettext("waiting for", "Waiting for you"))
+    # "you" first, then the others, so that the line never reads as addressed to one of them
+    # ("Waiting for you, Bob").
+    return named(N_("Waiting for you and %(names)s"), current_lang(), names=", ".join(others))
 
 
 def seat_context(request, game_view, context) -> dict:
