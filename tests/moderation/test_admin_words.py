@@ -53,3 +53,23 @@ def test_times_are_formatted_for_people(mod_client, make_user):
     listing = mod_client.get(reverse("admin:games_game_changelist")).content.decode()
     assert "field-created_short" in listing and "field-deadline_short" in listing
     assert "moderation/admin.css" in listing
+
+
+def test_a_game_that_is_over_shows_no_deadline_in_the_list(mod_client, make_user):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.table.models import Game
+
+    game = start_game(make_user("alice"), make_user("bob"))
+    deadline = timezone.now() + timedelta(hours=5)
+    Game.objects.filter(pk=game.pk).update(deadline_at=deadline)
+
+    def deadline_cell():
+        listing = mod_client.get(reverse("admin:games_game_changelist")).content.decode()
+        return listing.split('class="field-deadline_short">', 1)[1].split("</td>", 1)[0]
+
+    assert deadline_cell() != "—"
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert deadline_cell() == "—"

@@ -219,7 +219,9 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("deadline"), ordering="deadline_at")
     def deadline_short(self, obj):
-        return short_time(obj.deadline_at)
+        # Only a running game waits for anyone: a finished or aborted game keeps the last
+        # deadline it had in its row, which would read as a pending one.
+        return short_time(obj.deadline_at if obj.status == Game.Status.RUNNING else None)
 
     @admin.display(description=_("open reports"), ordering="_open_reports")
     def open_reports(self, obj):
