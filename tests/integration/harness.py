@@ -15,6 +15,9 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -36,6 +39,67 @@ def wait_for(predicate, timeout, interval=0.1, message="condition"):
         if time.monotonic() > end:
             raise AssertionError(f"timed out after {timeout} s waiting for {message}")
         time.sleep(interval)
+
+
+def deployed_env(tmp_path, **overrides) -> dict:
+    """The environment of a deployed web process (DEBUG off, its own static files collected,
+    no Redis, Celery eager) on the test database, with `overrides` on top."""
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": "x" * 60,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "REDIS_URL": "",
+        "VAR_DIR": str(tmp_path / "var"),
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "CELERY_TASK_ALWAYS_EAGER": "1",
+        "COMPLOTS_VENV": str(Path(sys.executable).parent.parent),
+        "PYTHONPATH": str(BASE_DIR),
+        "LOG_LEVEL": "WARNING",
+        **overrides,
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run(  # DEBUG off: the pages name the hashed static files
+        [sys.executable, "manage.py", "collectstatic", "--noinput"],
+        cwd=BASE_DIR, env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    return env
+
+
+@contextmanager
+def web_process(tmp_path, env):
+    """One web process as the units start it (deploy/bin/web) on a free port: yields its
+    base address and log file once `/health/` answers (any status), stops it after."""
+    port = free_port()
+    log_path = tmp_path / "web.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [str(BASE_DIR / "deploy" / "bin" / "web"), str(port)],
+            cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+
+    def answers():
+        try:
+            urllib.request.urlopen(base + "/health/", timeout=1)
+        except urllib.error.HTTPError:
+            return True
+        except OSError:
+            assert process.poll() is None, log_path.read_text()
+            return False
+        return True
+
+    try:
+        wait_for(answers, 30, message="the web process to answer")
+        yield base, log_path
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 class RedisServer:

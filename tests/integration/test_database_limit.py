@@ -8,9 +8,6 @@ to back off, then the test lets them go.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -19,7 +16,7 @@ import psycopg
 import pytest
 from django.conf import settings
 
-from .harness import BASE_DIR, db_url, free_port, wait_for
+from .harness import db_url, deployed_env, wait_for, web_process
 
 pytestmark = [
     pytest.mark.postgres,
@@ -65,56 +62,14 @@ def limited_role():
 
 @pytest.fixture
 def web(tmp_path, limited_role):
-    port = free_port()
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "x" * 60,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "DATABASE_URL": limited_role,
-        "DATABASE_POOL_MIN": "1",
-        "DATABASE_POOL_MAX": str(LIMIT),
-        "REDIS_URL": "",
-        "VAR_DIR": str(tmp_path / "var"),
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "CELERY_TASK_ALWAYS_EAGER": "1",
-        "PYTHONPATH": str(BASE_DIR),
-        "LOG_LEVEL": "WARNING",
-    }
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run(  # DEBUG off: the pages name the hashed static files
-        [sys.executable, "manage.py", "collectstatic", "--noinput"],
-        cwd=BASE_DIR, env=env, check=True, capture_output=True,
-    )  # fmt: skip
-    log_path = tmp_path / "uvicorn.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "complots_site.asgi:application",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-
-    def answers():
-        try:
-            urllib.request.urlopen(base + "/health/", timeout=1)
-        except urllib.error.HTTPError:
-            return True
-        except OSError:
-            return process.poll() is not None
-        return True
-
-    try:
-        wait_for(answers, 30, message="uvicorn to answer")
-        assert process.poll() is None, log_path.read_text()
-        yield base, log_path
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    env = deployed_env(
+        tmp_path,
+        DATABASE_URL=limited_role,
+        DATABASE_POOL_MIN="1",
+        DATABASE_POOL_MAX=str(LIMIT),
+    )
+    with web_process(tmp_path, env) as served:
+        yield served
 
 
 def test_503_while_the_database_refuses_and_back_within_seconds(web, limited_role):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import urllib.error
 import urllib.request
@@ -21,7 +20,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from .harness import BASE_DIR, free_port, wait_for
+from .harness import deployed_env, free_port, wait_for, web_process
 
 pytestmark = [
     pytest.mark.postgres,
@@ -85,56 +84,14 @@ def pgbouncer():
 
 @pytest.fixture
 def web(tmp_path, pgbouncer):
-    port = free_port()
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "x" * 60,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "DATABASE_URL": pgbouncer,
-        "DATABASE_PREPARE_THRESHOLD": "off",
-        "DATABASE_POOL_MAX": "4",
-        "REDIS_URL": "",
-        "VAR_DIR": str(tmp_path / "var"),
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "CELERY_TASK_ALWAYS_EAGER": "1",
-        "COMPLOTS_VENV": str(Path(sys.executable).parent.parent),
-        "LOG_LEVEL": "WARNING",
-    }
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput"],
-        cwd=BASE_DIR, env=env, check=True, capture_output=True,
-    )  # fmt: skip
-    log_path = tmp_path / "web.log"
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [str(BASE_DIR / "deploy" / "bin" / "web"), str(port)],
-            cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-
-    def answers():
-        try:
-            urllib.request.urlopen(base + "/health/", timeout=1)
-        except urllib.error.HTTPError:
-            return True
-        except OSError:
-            assert process.poll() is None, log_path.read_text()
-            return False
-        return True
-
-    try:
-        wait_for(answers, 30, message="the web process to answer")
-        yield base, log_path
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    env = deployed_env(
+        tmp_path,
+        DATABASE_URL=pgbouncer,
+        DATABASE_PREPARE_THRESHOLD="off",
+        DATABASE_POOL_MAX="4",
+    )
+    with web_process(tmp_path, env) as served:
+        yield served
 
 
 def test_pages_through_pgbouncer_in_transaction_mode(web, alice, bob):
