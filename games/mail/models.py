@@ -7,8 +7,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.table.delivery import DeliveryRecord
 
-class MailRecord(models.Model):
+
+class MailRecord(DeliveryRecord):
+    """A mail to a user; `key` makes it unique for (user, kind): "<game>:<seq>", "<game>",
+    a date..."""
+
     class Kind(models.TextChoices):
         TURN = "turn", _("Your turn")
         REMINDER = "reminder", _("Reminder")
@@ -31,21 +36,12 @@ class MailRecord(models.Model):
         "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="mails"
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    # What makes the mail unique for (user, kind): "<game>:<seq>", "<game>", a date...
-    key = models.CharField(max_length=64)
     status = models.CharField(
         max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True
     )
-    payload = models.JSONField(default=dict, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(null=True, blank=True)
-    last_error = models.TextField(blank=True, default="")
     digest = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="items"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -16,7 +16,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games.mail.decisions import decision_still_open
@@ -25,6 +24,7 @@ from games.mail.models import MailRecord
 from games.mail.preferences import topic_enabled, topic_of
 from games.mail.rendering import mail_render
 from games.push.policy import mail_wait_after_push
+from games.table.delivery import Deliveries, TemporaryDeliveryError
 from games.table.models import Game, Seat
 from games.table.presence import presence_is_open
 
@@ -82,12 +82,20 @@ def mail_enqueue(record_id: int, countdown: float | None = None) -> bool:
         return False
 
 
-class MailTemporaryError(Exception):
+class MailTemporaryError(TemporaryDeliveryError):
     """Sending failed and will be retried; carries the countdown."""
 
-    def __init__(self, message, countdown):
-        super().__init__(message)
-        self.countdown = countdown
+
+DELIVERIES = Deliveries(
+    model=MailRecord,
+    what="mail",
+    max_attempts=MAIL_MAX_ATTEMPTS,
+    retry_base_seconds=MAIL_RETRY_BASE_SECONDS,
+    enqueue=mail_enqueue,
+    error=MailTemporaryError,
+    sending_stale=MAIL_SENDING_STALE,
+    enqueue_grace=MAIL_ENQUEUE_GRACE,
+)
 
 
 def _still_relevant(record) -> str:
@@ -126,12 +134,9 @@ def mail_deliver(record_id: int) -> str:
     raise MailTemporaryError (the task retries); after MAIL_MAX_ATTEMPTS it is failed.
     """
     now = timezone.now()
-    claimed = MailRecord.objects.filter(pk=record_id, status=MailRecord.Status.PENDING).update(
-        status=MailRecord.Status.SENDING, updated_at=now
-    )
-    if not claimed:
-        row = MailRecord.objects.filter(pk=record_id).values_list("status", flat=True).first()
-        return row or "missing"
+    taken = DELIVERIES.claim(record_id, now)
+    if taken:
+        return taken
     record = MailRecord.objects.select_related("user", "game").get(pk=record_id)
     reason = _still_relevant(record)
     if not reason and record.kind == MailRecord.Kind.TURN:
@@ -146,17 +151,15 @@ def mail_deliver(record_id: int) -> str:
             now=now,
         )
         if wait_until is not None:
-            MailRecord.objects.filter(pk=record_id).update(
+            DELIVERIES.update(
+                record_id,
                 status=MailRecord.Status.PENDING,
                 next_attempt_at=wait_until,
                 last_error="waiting: a push notification went first",
-                updated_at=timezone.now(),
             )
             return MailRecord.Status.PENDING
     if reason:
-        MailRecord.objects.filter(pk=record_id).update(
-            status=MailRecord.Status.SKIPPED, last_error=reason, updated_at=timezone.now()
-        )
+        DELIVERIES.update(record_id, status=MailRecord.Status.SKIPPED, last_error=reason)
         return MailRecord.Status.SKIPPED
     attempts = record.attempts + 1
     try:
@@ -176,53 +179,10 @@ def mail_deliver(record_id: int) -> str:
         message.attach_alternative(html, "text/html")
         message.send(fail_silently=False)
     except Exception as exc:  # SMTP, DNS, timeouts: retry with backoff
-        error = f"{type(exc).__name__}: {exc}"[:2000]
-        if attempts >= MAIL_MAX_ATTEMPTS:
-            MailRecord.objects.filter(pk=record_id).update(
-                status=MailRecord.Status.FAILED,
-                attempts=attempts,
-                last_error=error,
-                updated_at=timezone.now(),
-            )
-            log.error("mail %s failed for good: %s", record_id, error)
-            return MailRecord.Status.FAILED
-        countdown = MAIL_RETRY_BASE_SECONDS * 2 ** (attempts - 1)
-        MailRecord.objects.filter(pk=record_id).update(
-            status=MailRecord.Status.PENDING,
-            attempts=attempts,
-            last_error=error,
-            next_attempt_at=timezone.now() + timedelta(seconds=countdown),
-            updated_at=timezone.now(),
-        )
-        raise MailTemporaryError(error, countdown) from exc
-    MailRecord.objects.filter(pk=record_id).update(
-        status=MailRecord.Status.SENT,
-        attempts=attempts,
-        sent_at=timezone.now(),
-        last_error="",
-        updated_at=timezone.now(),
-    )
-    return MailRecord.Status.SENT
+        return DELIVERIES.retry_or_fail(record_id, attempts, f"{type(exc).__name__}: {exc}")
+    return DELIVERIES.sent(record_id, attempts)
 
 
 def mail_sweep(now=None, limit=200) -> int:
     """Enqueue pending rows whose enqueue or retry was lost; close interrupted sends."""
-    now = now or timezone.now()
-    MailRecord.objects.filter(
-        status=MailRecord.Status.SENDING, updated_at__lt=now - MAIL_SENDING_STALE
-    ).update(
-        status=MailRecord.Status.FAILED,
-        last_error="interrupted while sending; not resent (at most once)",
-        updated_at=now,
-    )
-    due = MailRecord.objects.filter(status=MailRecord.Status.PENDING).filter(models_q_due(now))
-    ids = list(due.order_by("pk").values_list("pk", flat=True)[:limit])
-    for record_id in ids:
-        mail_enqueue(record_id)
-    return len(ids)
-
-
-def models_q_due(now):
-    return Q(next_attempt_at__lte=now) | Q(
-        next_attempt_at__isnull=True, created_at__lte=now - MAIL_ENQUEUE_GRACE
-    )
+    return DELIVERIES.sweep(now, limit, "interrupted while sending; not resent (at most once)")

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.table.delivery import DeliveryRecord
+
 
 class PushSubscription(models.Model):
     """One browser (device) of an account, as its push service names it."""
@@ -57,7 +59,7 @@ class PushSettings(models.Model):
         return f"push settings of {self.user_id}"
 
 
-class PushRecord(models.Model):
+class PushRecord(DeliveryRecord):
     class Kind(models.TextChoices):
         TURN = "turn", _("Your turn")
         REMINDER = "reminder", _("Reminder")
@@ -82,18 +84,10 @@ class PushRecord(models.Model):
         "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    key = models.CharField(max_length=64)
     status = models.CharField(
         max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True
     )
-    payload = models.JSONField(default=dict, blank=True)
     live = models.BooleanField(default=False)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    next_attempt_at = models.DateTimeField(null=True, blank=True)
-    last_error = models.TextField(blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

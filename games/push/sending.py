@@ -19,7 +19,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from pywebpush import WebPushException, webpush
 
@@ -28,6 +27,7 @@ from games.push.content import game_tag, notification
 from games.push.facts import question_for, same_decision
 from games.push.models import PushRecord, PushSettings, PushSubscription
 from games.push.preferences import quiet_until
+from games.table.delivery import Deliveries, TemporaryDeliveryError
 from games.table.models import Game
 from games.table.presence import presence_is_open
 
@@ -129,10 +129,21 @@ def push_enqueue(record_id: int, countdown: float | None = None) -> bool:
         return False
 
 
-class PushTemporaryError(Exception):
-    def __init__(self, message, countdown):
-        super().__init__(message)
-        self.countdown = countdown
+class PushTemporaryError(TemporaryDeliveryError):
+    """Sending failed and will be retried; carries the countdown."""
+
+
+DELIVERIES = Deliveries(
+    model=PushRecord,
+    what="push",
+    max_attempts=PUSH_MAX_ATTEMPTS,
+    retry_base_seconds=PUSH_RETRY_BASE_SECONDS,
+    enqueue=push_enqueue,
+    error=PushTemporaryError,
+    sending_stale=PUSH_SENDING_STALE,
+    enqueue_grace=PUSH_ENQUEUE_GRACE,
+    failure_level=logging.WARNING,
+)
 
 
 def _relevance(record):
@@ -177,29 +188,22 @@ def _ttl(record, question, now) -> int:
     return max(0, min(TTL_MAX, int((question.deadline - now).total_seconds())))
 
 
-def _update(record_id, **fields):
-    PushRecord.objects.filter(pk=record_id).update(updated_at=timezone.now(), **fields)
-
-
 def push_deliver(record_id: int, now=None) -> str:
     """Send one claimed push if still pending; returns the row's status (or "held",
     "gone", "missing"). Retries raise PushTemporaryError (the task retries it)."""
     now = now or timezone.now()
-    claimed = PushRecord.objects.filter(pk=record_id, status=PushRecord.Status.PENDING).update(
-        status=PushRecord.Status.SENDING, updated_at=now
-    )
-    if not claimed:
-        row = PushRecord.objects.filter(pk=record_id).values_list("status", flat=True).first()
-        return row or "missing"
+    taken = DELIVERIES.claim(record_id, now)
+    if taken:
+        return taken
     record = PushRecord.objects.select_related("user", "game", "subscription").get(pk=record_id)
     reason, question = _relevance(record)
     if reason:
-        _update(record_id, status=PushRecord.Status.SKIPPED, last_error=reason)
+        DELIVERIES.update(record_id, status=PushRecord.Status.SKIPPED, last_error=reason)
         return PushRecord.Status.SKIPPED
     if not record.live and record.kind in (PushRecord.Kind.TURN, PushRecord.Kind.REMINDER):
         until = quiet_until(record.user, now)
         if until is not None:  # quiet hours: the sweeper sends it when they end
-            _update(
+            DELIVERIES.update(
                 record_id,
                 status=PushRecord.Status.PENDING,
                 next_attempt_at=until,
@@ -208,7 +212,7 @@ def push_deliver(record_id: int, now=None) -> str:
             return "held"
     ttl = _ttl(record, question, now)
     if ttl <= 0:
-        _update(record_id, status=PushRecord.Status.SKIPPED, last_error="deadline passed")
+        DELIVERIES.update(record_id, status=PushRecord.Status.SKIPPED, last_error="deadline passed")
         return PushRecord.Status.SKIPPED
     attempts = record.attempts + 1
     subscription = record.subscription
@@ -231,13 +235,7 @@ def push_deliver(record_id: int, now=None) -> str:
         return _retry(record_id, attempts, f"push service: {status or exc}")
     except Exception as exc:  # network, DNS, timeouts, a bad key
         return _retry(record_id, attempts, f"{type(exc).__name__}: {exc}")
-    _update(
-        record_id,
-        status=PushRecord.Status.SENT,
-        attempts=attempts,
-        sent_at=timezone.now(),
-        last_error="",
-    )
+    DELIVERIES.sent(record_id, attempts)
     PushSubscription.objects.filter(pk=subscription.pk).update(
         last_used_at=timezone.now(), last_error=""
     )
@@ -245,37 +243,11 @@ def push_deliver(record_id: int, now=None) -> str:
 
 
 def _retry(record_id, attempts, error):
-    error = error[:2000]
     PushSubscription.objects.filter(records__pk=record_id).update(last_error=error[:300])
-    if attempts >= PUSH_MAX_ATTEMPTS:
-        _update(record_id, status=PushRecord.Status.FAILED, attempts=attempts, last_error=error)
-        log.warning("push %s failed for good: %s", record_id, error)
-        return PushRecord.Status.FAILED
-    countdown = PUSH_RETRY_BASE_SECONDS * 2 ** (attempts - 1)
-    _update(
-        record_id,
-        status=PushRecord.Status.PENDING,
-        attempts=attempts,
-        last_error=error,
-        next_attempt_at=timezone.now() + timedelta(seconds=countdown),
-    )
-    raise PushTemporaryError(error, countdown)
+    return DELIVERIES.retry_or_fail(record_id, attempts, error)
 
 
 def push_sweep(now=None, limit=500) -> int:
     """Enqueue pending rows whose enqueue or retry was lost, or whose quiet hours ended;
     close interrupted sends (never sent twice)."""
-    now = now or timezone.now()
-    PushRecord.objects.filter(
-        status=PushRecord.Status.SENDING, updated_at__lt=now - PUSH_SENDING_STALE
-    ).update(
-        status=PushRecord.Status.FAILED, last_error="interrupted while sending", updated_at=now
-    )
-    due = PushRecord.objects.filter(status=PushRecord.Status.PENDING).filter(
-        Q(next_attempt_at__lte=now)
-        | Q(next_attempt_at__isnull=True, created_at__lte=now - PUSH_ENQUEUE_GRACE)
-    )
-    ids = list(due.order_by("pk").values_list("pk", flat=True)[:limit])
-    for record_id in ids:
-        push_enqueue(record_id)
-    return len(ids)
+    return DELIVERIES.sweep(now, limit)
