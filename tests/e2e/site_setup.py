@@ -3,9 +3,11 @@
 Run as a script against the run's own settings (DATABASE_URL...):
     python tests/e2e/site_setup.py alice bob carol [--demo-game N] [--finished]
                                               [--intrigue-game | --regicide SETUP_JSON
-                                               | --open KIND]
+                                               | --open KIND | --complots-window]
 Prints JSON: {"sessions": {name: session_key}, "game": id or null}. With --finished the
-demo game is played to its end (N is then ignored).
+demo game is played to its end (N is then ignored). With --complots-window the second user
+is awaited in a challenge window (a one-tap "Pass"): the move that opens it is played here,
+so the site's pushes for it go to the devices the second user has at that moment.
 """
 
 import json
@@ -116,6 +118,32 @@ def regicide_game(users, setup):
     return rigged_game(users, kind="regicide", setup=setup, time_control="live")
 
 
+# Two players, hands dealt (no `choose` step), the first user plays first.
+COMPLOTS_WINDOW_SETUP = {
+    "hands": {"p1": ["duchesse", "assassin"], "p2": ["comtesse", "capitaine"]},
+    "first_player": "p1",
+}
+
+
+def complots_window(users):
+    """A two-player Complots game (correspondence) where the first user has just claimed the
+    Duchesse: the second user may challenge or pass."""
+    from games.table import services
+    from games.table.models import Game
+
+    game_id = rigged_game(
+        users[:2], kind="complots", setup=COMPLOTS_WINDOW_SETUP, time_control="corr-1d"
+    )
+    game = Game.objects.get(pk=game_id)
+    services.action_submit(
+        game_id=game_id,
+        user=users[0],
+        action={"type": "power", "character": "duchesse"},
+        expected_seq=game.state_seq,
+    )
+    return game_id
+
+
 def open_table(users, kind):
     """An open table of `kind` hosted by the first user alone, starting by itself when its
     third seat is taken."""
@@ -156,6 +184,8 @@ def main(argv):
         game = intrigue_game(users)
     if setup is not None:
         game = regicide_game(users, setup)
+    if "--complots-window" in argv:
+        game = complots_window(users)
     if "--open" in argv:  # a kind follows
         game = open_table(users, argv[argv.index("--open") + 1])
     print(json.dumps({"sessions": {u.username: session_for(u) for u in users}, "game": game}))

@@ -37,8 +37,8 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// What the worker showed last: read by the browser test, where headless Chromium does not
-// list notifications (a message "shown?" answers with it).
+// What the worker showed last, and what a tap on it gave: read by the browser tests (a
+// message "shown?" answers with it).
 let lastShown = null;
 
 self.addEventListener("push", (event) => {
@@ -120,9 +120,13 @@ self.addEventListener("message", (event) => {
   if (message.type === "shown?") {
     event.source.postMessage({ type: "shown", shown: lastShown });
   } else if (message.type === "click" && lastShown) {
-    // The test's stand-in for a tap on the notification's button.
-    const notification = { data: lastShown.data, close() {} };
-    event.waitUntil(onClick(notification, message.action).then(() =>
-      event.source.postMessage({ type: "clicked", shown: lastShown })));
+    // The browser tests' stand-in for a tap (no protocol clicks a notification): the
+    // notification the browser shows for the last push goes through the tap's own path.
+    const tag = lastShown.tag;
+    event.waitUntil(
+      self.registration.getNotifications({ tag: tag })
+        .then((shown) => (shown.length ? onClick(shown[shown.length - 1], message.action) : null))
+        .then((result) => event.source.postMessage(
+          { type: "clicked", shown: lastShown, tapped: result !== null })));
   }
 });
