@@ -5,7 +5,7 @@ Each periodic task is sent by one beat only: the one holding the lock in Redis. 
 killed (SIGKILL: a crash, a lost machine) another takes over once the lock has expired, so
 within CELERY_BEAT_LOCK_SECONDS and a tick; when it stops cleanly (SIGTERM) it releases
 the lock and the next one takes over at once. The sweeper runs every 0.5 s and the lock
-lasts 3 s here; the test takes about 15 s.
+lasts 3 s here; the test takes 15 to 30 s (starting three Celery processes).
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def test_one_beat_sends_the_periodic_tasks_and_another_takes_over(site, tmp_path
     assert second is not holder
 
     # The new holder stopped cleanly: it releases its lock, the third takes it at once.
-    time.sleep(3 * SWEEP)
+    time.sleep(2 * SWEEP)
     token = client.get(LOCK_KEY)
     second.stop(signal.SIGTERM)
     stopped = time.monotonic()
@@ -172,7 +172,7 @@ def test_one_beat_sends_the_periodic_tasks_and_another_takes_over(site, tmp_path
     print(f"handover {handover:.2f} s after the holder stopped")
     assert handover <= TICK + 2, handover
     third = next(beat for beat in beats if beat not in (holder, second))
-    time.sleep(3 * SWEEP)
+    time.sleep(2 * SWEEP)
     everything = sweeps.poll()
     names = [next(b.name for b in beats if s.startswith(b.origin)) for s in senders(everything)]
     assert names == [holder.name, second.name, third.name]
