@@ -17,14 +17,15 @@ Added to RedBeat here:
   instead of dying on the first failed renewal, and stops when it finds its lock lost
   (taken by another beat, or gone with a Redis restarted empty): the supervisor starts it
   again, as a waiting beat;
-- a beat that could not try the lock (Redis unreachable when it started) stops rather than
-  run without it.
+- a beat waiting for the lock waits on through a Redis outage (RedBeat's own wait ends at
+  the first error, and the beat then fails at its first tick).
 
 Without Redis the default scheduler (a schedule file) runs: the embedded broker serves the
 processes of one machine only, and ``deploy/bin/beat`` keeps a second beat from starting there.
 """
 
 import logging
+import time
 
 from celery.signals import beat_init
 from redbeat import schedulers as redbeat
@@ -76,16 +77,28 @@ class RedBeatScheduler(redbeat.RedBeatScheduler):
         return interval
 
 
+# RedBeat's receiver waits for the lock, but a Redis outage meanwhile ends that wait (the
+# error logged, the beat left without the lock); this one waits on through it.
+beat_init.disconnect(redbeat.acquire_distributed_beat_lock)
+
+
 @beat_init.connect
-def install_schedule_with_the_lock(sender=None, **kwargs):
-    """After RedBeat's own ``beat_init`` receiver (connected when ``redbeat`` was imported,
-    above), which waited for the lock."""
+def take_the_lock(sender=None, **kwargs):
     scheduler = sender.scheduler
-    if not isinstance(scheduler, RedBeatScheduler) or not scheduler.lock_key:
+    if not isinstance(scheduler, redbeat.RedBeatScheduler) or not scheduler.lock_key:
         return
-    if scheduler.lock is None:  # RedBeat's receiver failed; celery logged why
-        log.error("beat: could not take the lock `%s`; stopping", scheduler.lock_key)
-        raise SystemExit(1)
+    if not isinstance(scheduler, RedBeatScheduler):
+        redbeat.acquire_distributed_beat_lock(sender)  # RedBeat's own scheduler: its way
+        return
+    redis_down = False
+    while scheduler.lock is None:
+        try:
+            redbeat.acquire_distributed_beat_lock(sender)
+        except (RedisConnectionError, RedisTimeoutError) as error:
+            if not redis_down:
+                redis_down = True
+                log.warning("beat: Redis unreachable (%s); waiting for the lock still", error)
+            time.sleep(scheduler.max_interval)
     scheduler.setup_schedule()
     log.warning(
         "beat: this beat holds the lock `%s` and sends the periodic tasks", scheduler.lock_key

@@ -6,6 +6,9 @@ killed (SIGKILL: a crash, a lost machine) another takes over once the lock has e
 within CELERY_BEAT_LOCK_SECONDS and a tick; when it stops cleanly (SIGTERM) it releases
 the lock and the next one takes over at once. The sweeper runs every 0.5 s and the lock
 lasts 3 s here; the test takes 15 to 30 s (starting three Celery processes).
+
+Redis restarted without its data (the lock and the schedule lost): the holder finds its
+lock gone and stops, a waiting beat takes the lock, writes the schedule again and sends.
 """
 
 from __future__ import annotations
@@ -181,3 +184,28 @@ def test_one_beat_sends_the_periodic_tasks_and_another_takes_over(site, tmp_path
     definition = json.loads(client.hget(f"{PREFIX}:beat:clock-deadlines-sweep", "definition"))
     assert definition["task"] == "clock.deadlines_sweep"
     assert definition["schedule"]["every"] == SWEEP
+
+
+def test_after_redis_restarted_empty_one_beat_sends_the_schedule_again(site, tmp_path):
+    server, env, beats = site
+    beats += [Beat(name, env, tmp_path) for name in "ab"]
+    wait_for(lambda: all("beat: Starting..." in b.log() for b in beats), 30, 0.2, "the beats")
+    first = Sweeps(redis.Redis.from_url(server.url)).wait(bool, 15, "a first sweep")
+    holder = next(beat for beat in beats if first[0][1].startswith(beat.origin))
+    waiting = next(beat for beat in beats if beat is not holder)
+
+    # Redis restarted without its data: the lock and the schedule are gone.
+    server.stop()
+    wait_for(lambda: "beat: Redis unreachable" in waiting.log(), 10, 0.1, "the waiting beat")
+    server.start()
+    restarted = time.monotonic()
+    client = redis.Redis.from_url(server.url)
+    sweeps = Sweeps(client)
+    # The holder finds its lock gone and stops (its supervisor would start it again); the
+    # waiting beat takes the lock, writes the schedule again and sends the sweeps.
+    found = sweeps.wait(lambda found: len(found) >= 3, 10, "sweeps again")
+    print(f"\nsweeps again {found[0][0] - restarted:.2f} s after Redis restarted empty")
+    assert holder.process.wait(timeout=5) == 0
+    assert "is no longer this beat's" in holder.log()
+    assert all(origin.startswith(waiting.origin) for _, origin in sweeps.poll())
+    assert client.exists(f"{PREFIX}:beat:clock-deadlines-sweep")
