@@ -174,6 +174,8 @@ if REDIS_URL:
     # (complots_site.celery also skips publishing for a few seconds after a failure); the
     # beat's sweeper catches up what was not enqueued.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
+    # Exactly one beat sends the periodic tasks, on any number of machines: complots_site/beat.py
+    CELERY_BEAT_SCHEDULER = "complots_site.beat.RedBeatScheduler"
 else:
     CACHES = {
         "default": {
@@ -220,11 +222,8 @@ BENCH_VIEWS = env_bool("BENCH_VIEWS", False)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 1,
-    "interval_start": 0,
-    "interval_step": 0.2,
-    "interval_max": 0.2,
-}
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2,
+}  # fmt: skip
 # Seconds during which publishing is skipped after the broker was found unreachable.
 PUBLISH_BACKOFF_SECONDS = float(os.environ.get("PUBLISH_BACKOFF_SECONDS", "5"))
 CELERY_TASK_ACKS_LATE = True
@@ -237,6 +236,7 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TIMEZONE = "UTC"
 CELERY_HEARTBEAT_SECONDS = float(os.environ.get("CELERY_HEARTBEAT_SECONDS", "60"))
+CELERY_BEAT_LOCK_SECONDS = int(os.environ.get("CELERY_BEAT_LOCK_SECONDS", "30"))  # with Redis
 # Other apps add their entries here (e.g. the deadline sweeper).
 CELERY_BEAT_SCHEDULE = {
     "heartbeat": {"task": "complots_site.heartbeat", "schedule": CELERY_HEARTBEAT_SECONDS},

@@ -71,7 +71,7 @@ def test_debug_gives_a_development_key_and_local_hosts(tmp_path):
 def test_defaults_need_nothing_else_running(tmp_path):
     values = read_settings(
         tmp_path,
-        ["DATABASES", "CACHES", "CELERY_BROKER_URL", "EMAIL_BACKEND"],
+        ["DATABASES", "CACHES", "CELERY_BROKER_URL", "EMAIL_BACKEND", "CELERY_BEAT_SCHEDULER"],
         SECRET_KEY=PRODUCTION_SECRET,
     )
     database = values["DATABASES"]["default"]
@@ -79,6 +79,7 @@ def test_defaults_need_nothing_else_running(tmp_path):
     assert database["NAME"] == str(tmp_path / "var" / "db.sqlite3")
     assert values["CACHES"]["default"]["BACKEND"].endswith("FileBasedCache")
     assert values["CELERY_BROKER_URL"] == "filesystem://"
+    assert values["CELERY_BEAT_SCHEDULER"] is None  # Celery's own: a schedule file, no lock
     assert values["EMAIL_BACKEND"].endswith("console.EmailBackend")
     assert (tmp_path / "var" / "broker" / "queue").is_dir()
 
@@ -90,6 +91,8 @@ def test_postgres_redis_and_smtp_from_urls(tmp_path):
             "DATABASES",
             "CACHES",
             "CELERY_BROKER_URL",
+            "CELERY_BEAT_SCHEDULER",
+            "CELERY_BEAT_LOCK_SECONDS",
             "EMAIL_BACKEND",
             "EMAIL_HOST",
             "EMAIL_PORT",
@@ -113,6 +116,9 @@ def test_postgres_redis_and_smtp_from_urls(tmp_path):
     assert database["CONN_MAX_AGE"] == 0
     assert values["CACHES"]["default"]["BACKEND"].endswith("RedisCache")
     assert values["CELERY_BROKER_URL"] == "redis://cache.internal:6379/2"
+    # exactly one beat in the site: RedBeat's lock in Redis
+    assert values["CELERY_BEAT_SCHEDULER"] == "complots_site.beat.RedBeatScheduler"
+    assert values["CELERY_BEAT_LOCK_SECONDS"] == 30
     assert values["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
     assert (values["EMAIL_HOST"], values["EMAIL_PORT"]) == ("smtp.example.com", 587)
     assert (values["EMAIL_HOST_USER"], values["EMAIL_HOST_PASSWORD"]) == ("mailer", "s@cret")

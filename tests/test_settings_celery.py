@@ -9,6 +9,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+import redis
 from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 
@@ -70,6 +71,8 @@ def test_beat_and_worker_on_the_embedded_broker(tmp_path):
     cache = FileBasedCache(str(tmp_path / "var" / "cache"), {"KEY_PREFIX": "complots"})
     assert cache.get(HEARTBEAT_KEY) is None
     assert run_beat_and_worker(tmp_path, cache)
+    # beat's default scheduler, its schedule in a file (no lock needed: one machine)
+    assert list(tmp_path.glob("beat-schedule*"))
 
 
 @pytest.mark.redis
@@ -82,5 +85,9 @@ def test_beat_and_worker_on_redis(tmp_path):
         assert run_beat_and_worker(
             tmp_path, cache, REDIS_URL=settings.REDIS_URL, CACHE_KEY_PREFIX=prefix
         )
+        # the beat's schedule is in Redis, under the site's prefix (complots_site/beat.py)
+        assert redis.Redis.from_url(settings.REDIS_URL).exists(f"{prefix}:beat::schedule")
     finally:
         cache.delete(HEARTBEAT_KEY)
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        client.delete(*client.keys(f"{prefix}:beat:*") or ["-"])

@@ -158,7 +158,9 @@ class CeleryProcesses:
 
     def __init__(self, workdir: Path, env: dict):
         self.workdir = workdir
-        self.env = env
+        # A beat started after one was killed waits for the dead one's lock in Redis to
+        # expire (complots_site/beat.py): 3 s here rather than the site's 30.
+        self.env = {"CELERY_BEAT_LOCK_SECONDS": "3", **env}
         self.worker = None
         self.beat = None
         self.log_path = workdir / "celery.log"
