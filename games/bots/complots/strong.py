@@ -40,7 +40,15 @@ class StrongBot(BlufferBot):
         scale = RISK_SCALE_FACE_TO_FACE if alive_count(seat) <= 2 else RISK_SCALE_TABLE
         return min(0.99, risk * scale)
 
+    honesty_prior = 0.3
+    proof_odds = 2.0
+
     def truth(self, seat, player, character):
         if alive_count(seat) <= 2:
-            return seat.p_holds(player, character)
-        return super().truth(seat, player, character)
+            liar = seat.p_holds(player, character)
+        else:
+            liar = super().truth(seat, player, character)
+        if liar <= 0.0:
+            return liar  # every copy is seen: nobody holds it
+        honest = seat.claims.honesty(player, self.honesty_prior, self.proof_odds)
+        return honest + (1.0 - honest) * liar
