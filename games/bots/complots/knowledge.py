@@ -61,6 +61,7 @@ class Claims:
         dealt = dict(lives or {})
         self.recent: dict[str, dict[str, int]] = {}
         self.overclaimed: dict[str, int] = {}
+        self.incomes: dict[str, int] = {}  # Revenu taken
         self.lives: dict[str, int] = {}
         self.caught: dict[str, int] = {}
         self.proven: dict[str, int] = {}
@@ -108,6 +109,8 @@ class Claims:
                 self.beggared[target] = self.beggared.get(target, 0) + 1
             elif event == "challenge":
                 self.challenges[player] = self.challenges.get(player, 0) + 1
+            elif event == "income":
+                self.incomes[player] = self.incomes.get(player, 0) + 1
 
     def bluff_rate(self, player) -> float:
         """The odds of a claim by ``player`` being a bluff rather than true, from their
@@ -115,17 +118,19 @@ class Claims:
         caught = self.caught.get(player, 0)
         return (caught + 0.6) / (caught + self.proven.get(player, 0) + 4)
 
-    def honesty(self, player, prior=0.3, proof_odds=2.0) -> float:
+    def honesty(self, player, prior=0.3, proof_odds=2.0, income_odds=1.0) -> float:
         """P(``player`` claims only the cards they hold), an opponent model read from the log.
 
         Two kinds of players: those who never lie and those who do. ``prior`` is the share of
         the first kind before any evidence. A caught bluff, or more characters stood by than
         lives, settles it (a liar); each challenged claim proven true multiplies the odds of
         honesty by ``proof_odds`` (a liar's challenged claims are true about half the time,
-        an honest player's always)."""
+        an honest player's always). Each Revenu taken multiplies them by ``income_odds``: a
+        liar would rather have claimed a Duchesse."""
         if self.caught.get(player, 0) or self.overclaimed.get(player, 0):
             return 0.0
         odds = prior / (1.0 - prior) * proof_odds ** self.proven.get(player, 0)
+        odds *= income_odds ** self.incomes.get(player, 0)
         return odds / (1.0 + odds)
 
     def challenge_rate(self, player) -> float:
