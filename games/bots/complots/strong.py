@@ -50,7 +50,7 @@ def _stops_a_kill(seat) -> bool:
 class StrongBot(BlufferBot):
     level = "strong"
     noise = 0.4
-    honesty_prior = 0.3  # the share of players who never lie, before any evidence
+    honesty_prior = 0.45  # the share of players who never lie, before any evidence
     honesty_prior_two_players = 0.1
     proof_odds = 2.0
     income_odds = 1.4
