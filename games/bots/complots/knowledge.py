@@ -50,12 +50,19 @@ class Claims:
 
     ``recent[p]``: characters p announced (action, block or counter-announcement) since p's
     cards last changed (a proof swaps the card, an exchange may swap both, a caught bluff
-    shows p lacked it). ``caught[p]`` / ``proven[p]``: p's challenged claims that were
-    bluffs / true.
+    shows p lacked it, an Inquisiteur's forced discard replaces one). ``caught[p]`` /
+    ``proven[p]``: p's challenged claims that were bluffs / true. ``overclaimed[p]``: how
+    often p stood by more different characters than p had lives (one of them a lie, seen
+    without a challenge); ``lives`` (player -> cards dealt, 2 by default) counts the lives
+    of each player along the log for that.
     """
 
-    def __init__(self, log):
+    def __init__(self, log, lives=None):
+        dealt = dict(lives or {})
         self.recent: dict[str, dict[str, int]] = {}
+        self.overclaimed: dict[str, int] = {}
+        self.incomes: dict[str, int] = {}  # Revenu taken
+        self.lives: dict[str, int] = {}
         self.caught: dict[str, int] = {}
         self.proven: dict[str, int] = {}
         self.challenges: dict[str, int] = {}
@@ -67,6 +74,7 @@ class Claims:
             player = entry.get("player")
             if event == "start":
                 alive = list(entry.get("players") or ())
+                self.lives = {p: dealt.get(p, 2) for p in alive}
             elif event in ("eliminated", "resign"):
                 if player in alive:
                     alive.remove(player)
@@ -77,6 +85,8 @@ class Claims:
                 mine = self.recent.setdefault(player, {})
                 character = entry.get("character")
                 mine[character] = mine.get(character, 0) + 1
+                if len(mine) > self.lives.get(player, 2):
+                    self.overclaimed[player] = self.overclaimed.get(player, 0) + 1
             elif event == "bluff":
                 self.caught[player] = self.caught.get(player, 0) + 1
                 self.recent.get(player, {}).pop(entry.get("character"), None)
@@ -91,17 +101,37 @@ class Claims:
                 self.recent.pop(player, None)
             elif event == "lose":
                 self.recent.get(player, {}).pop(entry.get("character"), None)
+                self.lives[player] = max(0, self.lives.get(player, 2) - 1)
+            elif event == "examine" and entry.get("discarded"):
+                self.recent.pop(entry.get("target"), None)
             elif event == "beggar":
                 target = entry.get("target")
                 self.beggared[target] = self.beggared.get(target, 0) + 1
             elif event == "challenge":
                 self.challenges[player] = self.challenges.get(player, 0) + 1
+            elif event == "income":
+                self.incomes[player] = self.incomes.get(player, 0) + 1
 
     def bluff_rate(self, player) -> float:
         """The odds of a claim by ``player`` being a bluff rather than true, from their
         challenged claims (caught vs proven), with a prior of one in seven worth 4 claims."""
         caught = self.caught.get(player, 0)
         return (caught + 0.6) / (caught + self.proven.get(player, 0) + 4)
+
+    def honesty(self, player, prior=0.3, proof_odds=2.0, income_odds=1.0) -> float:
+        """P(``player`` claims only the cards they hold), an opponent model read from the log.
+
+        Two kinds of players: those who never lie and those who do. ``prior`` is the share of
+        the first kind before any evidence. A caught bluff, or more characters stood by than
+        lives, settles it (a liar); each challenged claim proven true multiplies the odds of
+        honesty by ``proof_odds`` (a liar's challenged claims are true about half the time,
+        an honest player's always). Each Revenu taken multiplies them by ``income_odds``: a
+        liar would rather have claimed a Duchesse."""
+        if self.caught.get(player, 0) or self.overclaimed.get(player, 0):
+            return 0.0
+        odds = prior / (1.0 - prior) * proof_odds ** self.proven.get(player, 0)
+        odds *= income_odds ** self.incomes.get(player, 0)
+        return odds / (1.0 + odds)
 
     def challenge_rate(self, player) -> float:
         """How often ``player`` challenges a claim (a prior of one in eight)."""
@@ -162,7 +192,9 @@ class Seat:
         self.revealed = revealed
         self.unknown = max(0, self.deck - sum(known.values()))
         self.unrevealed = max(0, self.deck - sum(revealed.values()))
-        self.claims = Claims(view.get("log"))
+        self.claims = Claims(
+            view.get("log"), {p["id"]: len(p.get("cards") or ()) or 2 for p in self.players}
+        )
 
     # -- people ----------------------------------------------------------------------------
 
