@@ -57,6 +57,13 @@ class Cluster:
         return proc
 
     def __enter__(self):
+        try:
+            return self._enter()
+        except BaseException:
+            self.__exit__()
+            raise
+
+    def _enter(self):
         env = {**web.site_env(), "COMPLOTS_VENV": sys.prefix, "DATABASE_POOL_MAX": "10"}
         for port in WEB_PORTS:
             self.web.append(self._start([str(DEPLOY / "bin" / "web"), str(port)], env))
@@ -70,7 +77,6 @@ class Cluster:
         end = time.monotonic() + 60
         while not all(answers(p) for p in [*WEB_PORTS, web.PORT]):
             if time.monotonic() > end or any(p.poll() is not None for p in self.procs):
-                self.__exit__()
                 raise RuntimeError("the cluster did not start")
             time.sleep(0.2)
         time.sleep(4)  # two HAProxy health checks: both processes up in its pool
@@ -101,10 +107,10 @@ async def run(args, cluster, data):
     print(f"Cross-process: {args.cross} pages, half opened on each web process, moves posted"
           f" through web process 1 ({direct[0]}):")
     await live_table.live_pages(cluster, data, args.cross, args.moves,
-                                stream_bases=direct, post_base=direct[0])
+                                stream_bases=direct, post_base=direct[0], reader=args.reader)
     print(f"{args.pages} live pages through HAProxy ({web.BASE}, leastconn over"
           f" {len(WEB_PORTS)} processes; 4 players, the rest spectators):")
-    await live_table.live_pages(cluster, data, args.pages, args.moves)
+    await live_table.live_pages(cluster, data, args.pages, args.moves, reader=args.reader)
 
 
 def main():
@@ -112,6 +118,8 @@ def main():
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--cross", type=int, default=200)
     parser.add_argument("--moves", type=int, default=5)
+    parser.add_argument("--reader", choices=["raw", "httpx"], default="raw",
+                        help="how the client reads the streams: off the sockets, or httpx")
     args = parser.parse_args()
     web.setup_django()
     web.ensure_database()

@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import stage as web  # noqa: E402
 
-PUSHED = re.compile(r'\{"rev":(\d+),"html":"')
+PUSHED = re.compile(rb'\{"rev":(\d+),"html":"')
 REVISION = re.compile(rb'data-revision="(\d+)"(?: data-seq="(\d+)")?')
 
 
@@ -109,7 +109,9 @@ def print_ratios(results, targets, label_a):
 
 
 class Page:
-    """One open game page, doing what game.js does with the stream's events."""
+    """One open game page, doing what game.js does with the stream's events. Each event is
+    stamped when its bytes arrive (`at`), so a client that is slow to parse them does not
+    add its own delay to the figures."""
 
     def __init__(self, bench, cookie, rev, seq):
         self.bench, self.cookie = bench, cookie
@@ -120,12 +122,16 @@ class Page:
         self.errors = 0
         self.base = None
         self.opened = asyncio.Event()
+        self.work: set[asyncio.Task] = set()
 
-    def _saw(self, rev, table):
+    def _saw(self, rev, table, at=None):
         if rev not in table:
-            table[rev] = time.perf_counter()
+            table[rev] = at if at is not None else time.perf_counter()
 
     async def run(self, client, game_id, base=None):
+        """The stream through `client`: an httpx.AsyncClient, or None for the raw reader."""
+        if client is None:
+            return await self.run_raw(game_id, base)
         hdrs = web.headers(self.cookie)
         url = f"{base or ''}/games/{game_id}/live/"
         async with client.stream("GET", url, headers=hdrs) as response:
@@ -138,23 +144,45 @@ class Page:
             async for line in response.aiter_lines():
                 if line == "":
                     if data:
-                        await self.on_event(event, "\n".join(data))
+                        self.on_event(event, "\n".join(data), time.perf_counter())
                     event, data = "message", []
                 elif line.startswith("event:"):
                     event = line[6:].strip()
                 elif line.startswith("data:"):
                     data.append(line[5:].lstrip())
 
-    async def on_event(self, event, data):
+    async def run_raw(self, game_id, base=None):
+        host, port = (base or web.BASE).removeprefix("http://").split(":")
+        hdrs = {**web.headers(self.cookie), "Accept": "text/event-stream"}
+        request = f"GET /games/{game_id}/live/ HTTP/1.1\r\n" + "".join(
+            f"{name}: {value}\r\n" for name, value in hdrs.items()
+        ) + "\r\n"
+        loop = asyncio.get_running_loop()
+        transport, protocol = await loop.create_connection(
+            lambda: RawStream(self, request.encode()), host, int(port)
+        )
+        try:
+            await protocol.closed
+        finally:
+            transport.close()
+
+    def on_open(self, status):
+        if status != 200:
+            self.errors += 1
+        self.opened.set()
+
+    def on_event(self, event, data, at):
         if event == "panel":  # the spectators' panel, pushed by the stream
             # {"rev": r, "html": "..."}: the revision read from its head, the rest checked to
-            # be a panel (one client process plays 500 browsers: no full parse of each copy)
+            # be a panel (one client process plays 2,000 browsers: no full parse of each copy)
+            if isinstance(data, str):
+                data = data.encode()
             head = PUSHED.match(data)
-            if head and 'id=\\"game-panel\\"' in data and int(head.group(1)) >= self.rev:
+            if head and b'id=\\"game-panel\\"' in data and int(head.group(1)) >= self.rev:
                 self.rev = int(head.group(1))
                 for rev in list(self.bench.targets):
                     if rev <= self.rev:
-                        self._saw(rev, self.current)
+                        self._saw(rev, self.current, at)
             return
         if event != "changed":
             return
@@ -162,7 +190,7 @@ class Page:
         rev, seq, chat = notice["rev"], notice["seq"], notice.get("chat")
         for target in list(self.bench.targets):
             if target <= rev:
-                self._saw(target, self.noticed)
+                self._saw(target, self.noticed, at)
         chat_changed = self.chat is None or chat is None or chat != self.chat
         chat_only = (
             self.chat is not None and chat is not None and chat != self.chat
@@ -180,10 +208,20 @@ class Page:
         if chat_changed and (not first or rev != self.rev):
             work.append(self.fetch("chat"))
         if work:
-            await asyncio.gather(*work)
+            task = asyncio.ensure_future(self.refresh(work))
+            self.work.add(task)
+            task.add_done_callback(self.work.discard)
+        else:
+            self.mark_current(at)
+
+    async def refresh(self, work):
+        await asyncio.gather(*work)
+        self.mark_current()
+
+    def mark_current(self, at=None):
         for target in list(self.bench.targets):
             if target <= self.rev:
-                self._saw(target, self.current)
+                self._saw(target, self.current, at)
 
     async def fetch(self, part):
         self.fetches += 1
@@ -203,6 +241,93 @@ class Page:
                 self.seq = int(found.group(2))
 
 
+class RawStream(asyncio.Protocol):
+    """A live stream read straight off its socket: the HTTP/1.1 head, the chunked body, the
+    SSE events split on blank lines; only an event's kind and data are looked at, and every
+    event is stamped with the time its last bytes arrived."""
+
+    def __init__(self, page, request: bytes):
+        self.page, self.request = page, request
+        self.head_done = False
+        self.chunked = False
+        self.left = 0  # data bytes still to come in the current chunk
+        self.buf = bytearray()
+        self.body = bytearray()
+        self.closed = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write(self.request)
+
+    def connection_lost(self, exc):
+        if not self.closed.done():
+            self.closed.set_result(None)
+        if not self.head_done:
+            self.page.on_open(0)
+
+    def data_received(self, data):
+        at = time.perf_counter()
+        self.buf += data
+        if not self.head_done:
+            end = self.buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(self.buf[:end]).lower()
+            del self.buf[:end + 4]
+            self.head_done = True
+            status = int(head.split(b" ", 2)[1])
+            self.chunked = b"transfer-encoding: chunked" in head
+            self.page.on_open(status)
+            if status != 200:
+                self.transport.close()
+                return
+        if self.chunked:
+            self.dechunk()
+        else:
+            self.body += self.buf
+            self.buf.clear()
+        self.events(at)
+
+    def dechunk(self):
+        buf, pos = self.buf, 0
+        while True:
+            if self.left == 0:
+                eol = buf.find(b"\r\n", pos)
+                if eol < 0:
+                    break
+                line = bytes(buf[pos:eol])
+                pos = eol + 2
+                if line:  # else the line break that ends a chunk's data
+                    self.left = int(line.split(b";")[0], 16)
+                    if self.left == 0:
+                        self.transport.close()
+                        break
+                continue
+            take = min(self.left, len(buf) - pos)
+            if take <= 0:
+                break
+            self.body += buf[pos:pos + take]
+            pos += take
+            self.left -= take
+        del buf[:pos]
+
+    def events(self, at):
+        body, start = self.body, 0
+        while (end := body.find(b"\n\n", start)) >= 0:
+            raw = bytes(body[start:end])
+            start = end + 2
+            data_at = raw.find(b"data:")
+            head = raw if data_at < 0 else raw[:data_at]
+            event = "message"
+            for line in head.split(b"\n"):
+                if line.startswith(b"event:"):
+                    event = line[6:].strip().decode()
+            if data_at >= 0:
+                self.page.on_event(event, raw[data_at + 5:].lstrip(b" "), at)
+        if start:
+            del body[:start]
+
+
 class LiveBench:
     def __init__(self, game_id, fetcher):
         self.game_id, self.fetcher = game_id, fetcher
@@ -210,9 +335,11 @@ class LiveBench:
         self.server_errors = 0
 
 
-async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=None):
+async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=None,
+                     reader="raw"):
     """`stream_bases`: open the pages round-robin on these addresses (default: web.BASE),
-    and print the notice times per address; `post_base`: post the moves there."""
+    and print the notice times per address; `post_base`: post the moves there. `reader`:
+    "raw" reads the streams off their sockets (RawStream), "httpx" through httpx."""
     import httpx
     from asgiref.sync import sync_to_async
 
@@ -221,7 +348,9 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     game = await sync_to_async(Game.objects.get)(pk=data["live"])
     rng = random.Random(7)
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    streams = httpx.AsyncClient(base_url=web.BASE, limits=limits, timeout=None)
+    streams = None
+    if reader == "httpx":
+        streams = httpx.AsyncClient(base_url=web.BASE, limits=limits, timeout=None)
     fetcher = httpx.AsyncClient(
         base_url=web.BASE, limits=httpx.Limits(max_connections=64), timeout=30
     )
@@ -264,6 +393,7 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
             await asyncio.sleep(0.1)
 
     other_task = asyncio.ensure_future(other_user())
+    client_cpu = 0.0
     notice_lat, current_lat, move_errors, per_move, warm = [], [], 0, [], []
     by_base: dict = {}
     players = data["live_players"]
@@ -281,6 +411,7 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
         player, action = picked
         target = game.revision + 1
         bench.targets = {target}
+        cpu0 = time.process_time()
         t0 = time.perf_counter()
         response = await fetcher.post(
             f"{post_base or ''}/games/{game.pk}/act/",
@@ -293,6 +424,8 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
         live = [p for p in pages if not p.errors]
         while time.perf_counter() < deadline and not all(target in p.current for p in live):
             await asyncio.sleep(0.01)
+        if number >= 1:
+            client_cpu += time.process_time() - cpu0
         noticed = [p.noticed.get(target, float("inf")) - t0 for p in live]
         current = [p.current.get(target, float("inf")) - t0 for p in live]
         per_move.append((posted - t0, min(noticed), max(noticed), max(current)))
@@ -308,10 +441,14 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for page in pages:
+        await asyncio.gather(*page.work, return_exceptions=True)
     for client in (streams, fetcher, other):
-        await client.aclose()
+        if client is not None:
+            await client.aclose()
     print(f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
-          f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors}")
+          f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors};"
+          f" client CPU {client_cpu / max(1, len(per_move)) * 1000:.0f} ms a move ({reader})")
     print("  warm-up move (POST answered / first notice / last notice / last page current): "
           + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm))
     print("  per move (POST answered / first notice / last notice / last page current): "
@@ -523,7 +660,7 @@ async def main_async(args, server, data):
     await client.aclose()
     if "live" in args.only:
         print(f"Live pages on one game ({args.pages} pages: 4 players, the rest spectators):")
-        await live_pages(server, data, args.pages, args.moves)
+        await live_pages(server, data, args.pages, args.moves, reader=args.reader)
     if "race" in args.only:
         print(f"One hot game, all seats racing for {args.race_seconds:.0f} s:")
         await race(data, args.race_seconds)
@@ -540,6 +677,8 @@ def main():
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--pages", type=int, default=500)
     parser.add_argument("--moves", type=int, default=5)
+    parser.add_argument("--reader", choices=["raw", "httpx"], default="raw",
+                        help="how the client reads the live streams")
     parser.add_argument("--race-seconds", type=float, default=20.0)
     args = parser.parse_args()
     web.setup_django()
