@@ -93,6 +93,23 @@ class Cluster:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
 
+    def cpu_seconds(self) -> dict:
+        """CPU time (user + system) used so far by each web process and by the proxy."""
+        tick = os.sysconf("SC_CLK_TCK")
+        out = {}
+        for name, proc in self.named():
+            try:
+                fields = Path(f"/proc/{proc.pid}/stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            out[name] = (int(fields[11]) + int(fields[12])) / tick
+        return out
+
+    def named(self):
+        return [(f"web{i + 1}", proc) for i, proc in enumerate(self.web)] + [
+            ("proxy", proc) for proc in self.procs if proc not in self.web
+        ]
+
     def rss_kib(self) -> int:
         total = 0
         for proc in self.web:

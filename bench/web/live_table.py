@@ -394,6 +394,7 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
 
     other_task = asyncio.ensure_future(other_user())
     client_cpu = 0.0
+    server_cpu: dict = {}
     notice_lat, current_lat, move_errors, per_move, warm = [], [], 0, [], []
     by_base: dict = {}
     players = data["live_players"]
@@ -412,6 +413,7 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
         target = game.revision + 1
         bench.targets = {target}
         cpu0 = time.process_time()
+        server0 = server.cpu_seconds() if hasattr(server, "cpu_seconds") else {}
         t0 = time.perf_counter()
         response = await fetcher.post(
             f"{post_base or ''}/games/{game.pk}/act/",
@@ -426,6 +428,9 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
             await asyncio.sleep(0.01)
         if number >= 1:
             client_cpu += time.process_time() - cpu0
+            if server0:
+                for name, seconds in server.cpu_seconds().items():
+                    server_cpu[name] = server_cpu.get(name, 0.0) + seconds - server0.get(name, 0)
         noticed = [p.noticed.get(target, float("inf")) - t0 for p in live]
         current = [p.current.get(target, float("inf")) - t0 for p in live]
         per_move.append((posted - t0, min(noticed), max(noticed), max(current)))
@@ -449,6 +454,11 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     print(f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
           f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors};"
           f" client CPU {client_cpu / max(1, len(per_move)) * 1000:.0f} ms a move ({reader})")
+    if server_cpu:
+        print("  CPU a move (from the POST to the last page current): "
+              + ", ".join(f"{name} {seconds / max(1, len(per_move)) * 1000:.0f} ms"
+                          for name, seconds in server_cpu.items())
+              + f", client {client_cpu / max(1, len(per_move)) * 1000:.0f} ms")
     print("  warm-up move (POST answered / first notice / last notice / last page current): "
           + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm))
     print("  per move (POST answered / first notice / last notice / last page current): "

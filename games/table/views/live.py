@@ -186,8 +186,10 @@ async def game_live(request, game_id):
             if push:
                 yield await panel_or_notice(request, pk, last, current_chat, lang, tz)
             while True:
-                item = await pending
-                pending = asyncio.ensure_future(anext(items))
+                if pending is not None:  # the first item, asked for before the version
+                    item, pending = await pending, None
+                else:
+                    item = await anext(items)
                 if item is None:
                     yield ": keep-alive\n\n"
                     continue
@@ -218,8 +220,9 @@ async def game_live(request, game_id):
         except StopAsyncIteration:
             return
         finally:
-            pending.cancel()
-            await asyncio.gather(pending, return_exceptions=True)
+            if pending is not None:
+                pending.cancel()
+                await asyncio.gather(pending, return_exceptions=True)
             await items.aclose()
 
     response = StreamingHttpResponse(stream(), content_type="text/event-stream")
