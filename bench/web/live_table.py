@@ -101,8 +101,10 @@ def print_ratios(results, targets, label_a):
         ratio = statistics.median(ratios)
         target = targets.get(name)
         mark = "" if target is None else ("  ok" if target(ratio) else "  MISSED")
-        print(f"  {name:28s} {b:7.0f} req/s  vs {label_a} {a:7.0f} req/s  ratio {ratio:5.2f}"
-              f"  (rounds {', '.join(f'{r:.2f}' for r in ratios)}; non-2xx {errs}){mark}")
+        print(
+            f"  {name:28s} {b:7.0f} req/s  vs {label_a} {a:7.0f} req/s  ratio {ratio:5.2f}"
+            f"  (rounds {', '.join(f'{r:.2f}' for r in ratios)}; non-2xx {errs}){mark}"
+        )
 
 
 # ------------------------------------------------------------------------ live pages
@@ -128,12 +130,13 @@ class Page:
         if rev not in table:
             table[rev] = at if at is not None else time.perf_counter()
 
-    async def run(self, client, game_id, base=None):
-        """The stream through `client`: an httpx.AsyncClient, or None for the raw reader."""
+    async def run(self, client, path, base=None):
+        """The stream at `path` through `client`: an httpx.AsyncClient, or None for the raw
+        reader."""
         if client is None:
-            return await self.run_raw(game_id, base)
+            return await self.run_raw(path, base)
         hdrs = web.headers(self.cookie)
-        url = f"{base or ''}/games/{game_id}/live/"
+        url = f"{base or ''}{path}"
         async with client.stream("GET", url, headers=hdrs) as response:
             if response.status_code != 200:
                 self.errors += 1
@@ -151,12 +154,14 @@ class Page:
                 elif line.startswith("data:"):
                     data.append(line[5:].lstrip())
 
-    async def run_raw(self, game_id, base=None):
+    async def run_raw(self, path, base=None):
         host, port = (base or web.BASE).removeprefix("http://").split(":")
         hdrs = {**web.headers(self.cookie), "Accept": "text/event-stream"}
-        request = f"GET /games/{game_id}/live/ HTTP/1.1\r\n" + "".join(
-            f"{name}: {value}\r\n" for name, value in hdrs.items()
-        ) + "\r\n"
+        request = (
+            f"GET {path} HTTP/1.1\r\n"
+            + "".join(f"{name}: {value}\r\n" for name, value in hdrs.items())
+            + "\r\n"
+        )
         loop = asyncio.get_running_loop()
         transport, protocol = await loop.create_connection(
             lambda: RawStream(self, request.encode()), host, int(port)
@@ -193,8 +198,11 @@ class Page:
                 self._saw(target, self.noticed, at)
         chat_changed = self.chat is None or chat is None or chat != self.chat
         chat_only = (
-            self.chat is not None and chat is not None and chat != self.chat
-            and seq == self.seq and rev == self.rev + 1
+            self.chat is not None
+            and chat is not None
+            and chat != self.chat
+            and seq == self.seq
+            and rev == self.rev + 1
         )
         first = self.chat is None and chat is not None
         self.chat = chat if chat is not None else self.chat
@@ -273,7 +281,7 @@ class RawStream(asyncio.Protocol):
             if end < 0:
                 return
             head = bytes(self.buf[:end]).lower()
-            del self.buf[:end + 4]
+            del self.buf[: end + 4]
             self.head_done = True
             status = int(head.split(b" ", 2)[1])
             self.chunked = b"transfer-encoding: chunked" in head
@@ -306,7 +314,7 @@ class RawStream(asyncio.Protocol):
             take = min(self.left, len(buf) - pos)
             if take <= 0:
                 break
-            self.body += buf[pos:pos + take]
+            self.body += buf[pos : pos + take]
             pos += take
             self.left -= take
         del buf[:pos]
@@ -323,7 +331,7 @@ class RawStream(asyncio.Protocol):
                 if line.startswith(b"event:"):
                     event = line[6:].strip().decode()
             if data_at >= 0:
-                self.page.on_event(event, raw[data_at + 5:].lstrip(b" "), at)
+                self.page.on_event(event, raw[data_at + 5 :].lstrip(b" "), at)
         if start:
             del body[:start]
 
@@ -335,11 +343,20 @@ class LiveBench:
         self.server_errors = 0
 
 
-async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=None,
-                     reader="raw"):
+async def live_pages(
+    server,
+    data,
+    n_pages,
+    moves,
+    stream_bases=None,
+    post_base=None,
+    reader="raw",
+    stream_path="/games/{}/live/",
+):
     """`stream_bases`: open the pages round-robin on these addresses (default: web.BASE),
     and print the notice times per address; `post_base`: post the moves there. `reader`:
-    "raw" reads the streams off their sockets (RawStream), "httpx" through httpx."""
+    "raw" reads the streams off their sockets (RawStream), "httpx" through httpx;
+    `stream_path`: the live stream's path, "{}" standing for the game."""
     import httpx
     from asgiref.sync import sync_to_async
 
@@ -367,15 +384,20 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     for index, page in enumerate(pages):
         page.base = bases[index % len(bases)]
     for start in range(0, n_pages, 50):
-        batch = pages[start:start + 50]
-        tasks += [asyncio.ensure_future(p.run(streams, game.pk, p.base)) for p in batch]
+        batch = pages[start : start + 50]
+        tasks += [
+            asyncio.ensure_future(p.run(streams, stream_path.format(game.pk), p.base))
+            for p in batch
+        ]
         await asyncio.gather(*(p.opened.wait() for p in batch))
     await asyncio.sleep(1.0)
     rss_open = server.rss_kib()
     refused = sum(p.errors for p in pages)
-    print(f"  {n_pages} live pages open ({refused} refused); worker RSS {rss_before / 1024:.0f} MiB"
-          f" -> {rss_open / 1024:.0f} MiB: {(rss_open - rss_before) / max(1, n_pages):.0f} KiB"
-          " per open page")
+    print(
+        f"  {n_pages} live pages open ({refused} refused); worker RSS {rss_before / 1024:.0f} MiB"
+        f" -> {rss_open / 1024:.0f} MiB: {(rss_open - rss_before) / max(1, n_pages):.0f} KiB"
+        " per open page"
+    )
 
     other_latencies, other_errors = [], 0
     stop = asyncio.Event()
@@ -451,31 +473,49 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     for client in (streams, fetcher, other):
         if client is not None:
             await client.aclose()
-    print(f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
-          f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors};"
-          f" client CPU {client_cpu / max(1, len(per_move)) * 1000:.0f} ms a move ({reader})")
+    print(
+        f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
+        f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors};"
+        f" client CPU {client_cpu / max(1, len(per_move)) * 1000:.0f} ms a move ({reader})"
+    )
     if server_cpu:
-        print("  CPU a move (from the POST to the last page current): "
-              + ", ".join(f"{name} {seconds / max(1, len(per_move)) * 1000:.0f} ms"
-                          for name, seconds in server_cpu.items())
-              + f", client {client_cpu / max(1, len(per_move)) * 1000:.0f} ms")
-    print("  warm-up move (POST answered / first notice / last notice / last page current): "
-          + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm))
-    print("  per move (POST answered / first notice / last notice / last page current): "
-          + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in per_move))
+        print(
+            "  CPU a move (from the POST to the last page current): "
+            + ", ".join(
+                f"{name} {seconds / max(1, len(per_move)) * 1000:.0f} ms"
+                for name, seconds in server_cpu.items()
+            )
+            + f", client {client_cpu / max(1, len(per_move)) * 1000:.0f} ms"
+        )
+    print(
+        "  warm-up move (POST answered / first notice / last notice / last page current): "
+        + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm)
+    )
+    print(
+        "  per move (POST answered / first notice / last notice / last page current): "
+        + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in per_move)
+    )
     if len(bases) > 1:
         for base in bases:
             lat = by_base.get(base, [])
-            print(f"  pages held by {base}: notice p50 {ms(pct(lat, .5))}  p95"
-                  f" {ms(pct(lat, .95))}  max {ms(max(lat or [0]))}"
-                  f"{'  (the move was posted here)' if base == post_base else ''}")
-    print(f"  notice : p50 {ms(pct(notice_lat, .5))}  p95 {ms(pct(notice_lat, .95))}"
-          f"  max {ms(max(notice_lat))}")
-    print(f"  current: p50 {ms(pct(current_lat, .5))}  p95 {ms(pct(current_lat, .95))}"
-          f"  max {ms(max(current_lat))}")
-    print(f"  another user's lobby/page meanwhile: n={len(other_latencies)} p50"
-          f" {ms(pct(other_latencies, .5))}  p95 {ms(pct(other_latencies, .95))}  max"
-          f" {ms(max(other_latencies or [0]))}  5xx {other_errors}")
+            print(
+                f"  pages held by {base}: notice p50 {ms(pct(lat, 0.5))}  p95"
+                f" {ms(pct(lat, 0.95))}  max {ms(max(lat or [0]))}"
+                f"{'  (the move was posted here)' if base == post_base else ''}"
+            )
+    print(
+        f"  notice : p50 {ms(pct(notice_lat, 0.5))}  p95 {ms(pct(notice_lat, 0.95))}"
+        f"  max {ms(max(notice_lat))}"
+    )
+    print(
+        f"  current: p50 {ms(pct(current_lat, 0.5))}  p95 {ms(pct(current_lat, 0.95))}"
+        f"  max {ms(max(current_lat))}"
+    )
+    print(
+        f"  another user's lobby/page meanwhile: n={len(other_latencies)} p50"
+        f" {ms(pct(other_latencies, 0.5))}  p95 {ms(pct(other_latencies, 0.95))}  max"
+        f" {ms(max(other_latencies or [0]))}  5xx {other_errors}"
+    )
 
 
 # ------------------------------------------------------------------------------ race
@@ -541,9 +581,11 @@ async def race(data, seconds):
 
     applied, problems = await sync_to_async(check)()
     fivexx = sum(n for code, n in statuses.items() if code >= 500)
-    print(f"  {len(players)} seats, {elapsed:.1f} s, {len(games)} game(s): {applied / elapsed:.1f}"
-          f" actions/s applied ({applied}); responses {dict(sorted(statuses.items()))};"
-          f" 5xx {fivexx}; sequences {'gapless, no duplicate' if not problems else problems}")
+    print(
+        f"  {len(players)} seats, {elapsed:.1f} s, {len(games)} game(s): {applied / elapsed:.1f}"
+        f" actions/s applied ({applied}); responses {dict(sorted(statuses.items()))};"
+        f" 5xx {fivexx}; sequences {'gapless, no duplicate' if not problems else problems}"
+    )
 
 
 # ------------------------------------------------------------------------------- main
@@ -627,45 +669,85 @@ async def main_async(args, server, data):
     p1x = web.headers(data["p1_cookie"], htmx=True)
     g = data["g10"]
     if "pages" in args.only:
-        print(f"Throughput, ratio to the minimal view ({args.rounds} interleaved rounds of"
-              f" {args.seconds:.0f} s, {args.concurrency} connections):")
-        results = await ab_rounds(client, {
-            "game page": (*minimal, f"/games/{g}/", p1),
-            "panel": (*minimal, f"/games/{g}/panel/", p1x),
-            "poll (/changed/, 204)": (*minimal, f"/games/{g}/changed/?since={data['rev10']}", p1x),
-            "lobby": (*minimal, "/games/", p1),
-        }, args.rounds, args.seconds, args.concurrency)
-        print_ratios(results, {
-            "game page": lambda r: r >= 0.30, "panel": lambda r: r >= 0.35,
-            "poll (/changed/, 204)": lambda r: r >= 0.6, "lobby": lambda r: r >= 0.25,
-        }, "minimal")
+        print(
+            f"Throughput, ratio to the minimal view ({args.rounds} interleaved rounds of"
+            f" {args.seconds:.0f} s, {args.concurrency} connections):"
+        )
+        results = await ab_rounds(
+            client,
+            {
+                "game page": (*minimal, f"/games/{g}/", p1),
+                "panel": (*minimal, f"/games/{g}/panel/", p1x),
+                "poll (/changed/, 204)": (
+                    *minimal,
+                    f"/games/{g}/changed/?since={data['rev10']}",
+                    p1x,
+                ),
+                "lobby": (*minimal, "/games/", p1),
+            },
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
+        print_ratios(
+            results,
+            {
+                "game page": lambda r: r >= 0.30,
+                "panel": lambda r: r >= 0.35,
+                "poll (/changed/, 204)": lambda r: r >= 0.6,
+                "lobby": lambda r: r >= 0.25,
+            },
+            "minimal",
+        )
     if "log" in args.only:
-        print(f"Game page at {data['g1000_events']} events over the page at"
-              f" {data['g10_events']} (time per request; target <= 1.2):")
-        results = await ab_rounds(client, {
-            "1,000-event page": (f"/games/{g}/", p1, f"/games/{data['g1000']}/", p1),
-        }, args.rounds, args.seconds, args.concurrency)
+        print(
+            f"Game page at {data['g1000_events']} events over the page at"
+            f" {data['g10_events']} (time per request; target <= 1.2):"
+        )
+        results = await ab_rounds(
+            client,
+            {
+                "1,000-event page": (f"/games/{g}/", p1, f"/games/{data['g1000']}/", p1),
+            },
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
         for name, (ratios, _rates, errs) in results.items():
             cost = statistics.median(1 / r for r in ratios)
-            print(f"  {name}: {cost:.2f}x the 10-event page's time"
-                  f" ({'ok' if cost <= 1.2 else 'MISSED'}; non-2xx {errs})")
+            print(
+                f"  {name}: {cost:.2f}x the 10-event page's time"
+                f" ({'ok' if cost <= 1.2 else 'MISSED'}; non-2xx {errs})"
+            )
     if "long" in args.only and data["long_pages"]:
         pages = dict(data["long_pages"])
         cookie = web.headers(pages.pop("cookie"))
         reference = pages.pop("Complots, 10 moves")
-        print("Long games, 3 players: game page time over the 10-move Complots page"
-              " (target <= 1.15x):")
-        results = await ab_rounds(client, {
-            name: (f"/games/{reference}/", cookie, f"/games/{pk}/", cookie)
-            for name, pk in pages.items()
-        }, args.rounds, args.seconds, args.concurrency)
+        print(
+            "Long games, 3 players: game page time over the 10-move Complots page"
+            " (target <= 1.15x):"
+        )
+        results = await ab_rounds(
+            client,
+            {
+                name: (f"/games/{reference}/", cookie, f"/games/{pk}/", cookie)
+                for name, pk in pages.items()
+            },
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
         for name, (ratios, _rates, errs) in results.items():
             cost = statistics.median(1 / r for r in ratios)
-            print(f"  {name}: {cost:.2f}x ({'ok' if cost <= 1.15 else 'MISSED'};"
-                  f" non-2xx {errs})")
+            print(f"  {name}: {cost:.2f}x ({'ok' if cost <= 1.15 else 'MISSED'}; non-2xx {errs})")
         print("Lobby with 20 open tables and 10 running 3-player games (target >= 0.30):")
-        results = await ab_rounds(client, {"lobby": (*minimal, "/games/", cookie)},
-                                  args.rounds, args.seconds, args.concurrency)
+        results = await ab_rounds(
+            client,
+            {"lobby": (*minimal, "/games/", cookie)},
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
         print_ratios(results, {"lobby": lambda r: r >= 0.30}, "minimal")
     await client.aclose()
     if "live" in args.only:
@@ -678,23 +760,35 @@ async def main_async(args, server, data):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="+", default=["pages", "log", "long", "live", "race"],
-                        choices=["pages", "log", "long", "live", "race"])
-    parser.add_argument("--long-moves", type=int, nargs="+", default=[1000, 5000],
-                        help="lengths of the long Complots games (moves played)")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        default=["pages", "log", "long", "live", "race"],
+        choices=["pages", "log", "long", "live", "race"],
+    )
+    parser.add_argument(
+        "--long-moves",
+        type=int,
+        nargs="+",
+        default=[1000, 5000],
+        help="lengths of the long Complots games (moves played)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--pages", type=int, default=500)
     parser.add_argument("--moves", type=int, default=5)
-    parser.add_argument("--reader", choices=["raw", "httpx"], default="raw",
-                        help="how the client reads the live streams")
+    parser.add_argument(
+        "--reader",
+        choices=["raw", "httpx"],
+        default="raw",
+        help="how the client reads the live streams",
+    )
     parser.add_argument("--race-seconds", type=float, default=20.0)
     args = parser.parse_args()
     web.setup_django()
     web.ensure_database()
-    data = build(long_games="long" in args.only or "log" in args.only,
-                 long_moves=args.long_moves)
+    data = build(long_games="long" in args.only or "log" in args.only, long_moves=args.long_moves)
     with web.Server() as server:
         asyncio.run(main_async(args, server, data))
 

@@ -231,13 +231,12 @@ def test_a_spectator_reconnecting_behind_gets_the_panel_at_once(settings, alice,
         assert notice["rev"] == game.revision and notice.get("push") is True
         pushed = await next_event(chunks, "panel")
         assert pushed["rev"] == game.revision
-        assert pushed["html"] == (
-            await member.get(url("panel", game) + "?spectator=1")
-        ).content.decode()
-        await close_stream(chunks)
-        current = await member.get(
-            url("live", game), headers={"Last-Event-ID": str(game.revision)}
+        assert (
+            pushed["html"]
+            == (await member.get(url("panel", game) + "?spectator=1")).content.decode()
         )
+        await close_stream(chunks)
+        current = await member.get(url("live", game), headers={"Last-Event-ID": str(game.revision)})
         chunks = aiter(current.streaming_content)
         notice = await next_event(chunks, "changed")
         assert notice["rev"] == game.revision and "push" not in notice
