@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import stage as web  # noqa: E402
 
 PUSHED = re.compile(rb'\{"rev":(\d+),"html":"')
+PANEL_MARK = b'id=\\"game-panel\\"'  # in the JSON string of a pushed panel
 REVISION = re.compile(rb'data-revision="(\d+)"(?: data-seq="(\d+)")?')
 
 
@@ -176,6 +177,14 @@ class Page:
             self.errors += 1
         self.opened.set()
 
+    def on_panel(self, rev, at):
+        """A pushed panel of revision `rev` (None: not a panel)."""
+        if rev is not None and rev >= self.rev:
+            self.rev = rev
+            for target in list(self.bench.targets):
+                if target <= self.rev:
+                    self._saw(target, self.current, at)
+
     def on_event(self, event, data, at):
         if event == "panel":  # the spectators' panel, pushed by the stream
             # {"rev": r, "html": "..."}: the revision read from its head, the rest checked to
@@ -183,11 +192,7 @@ class Page:
             if isinstance(data, str):
                 data = data.encode()
             head = PUSHED.match(data)
-            if head and b'id=\\"game-panel\\"' in data and int(head.group(1)) >= self.rev:
-                self.rev = int(head.group(1))
-                for rev in list(self.bench.targets):
-                    if rev <= self.rev:
-                        self._saw(rev, self.current, at)
+            self.on_panel(int(head.group(1)) if head and PANEL_MARK in data else None, at)
             return
         if event != "changed":
             return
@@ -314,7 +319,8 @@ class RawStream(asyncio.Protocol):
             take = min(self.left, len(buf) - pos)
             if take <= 0:
                 break
-            self.body += buf[pos : pos + take]
+            with memoryview(buf) as view:
+                self.body += view[pos : pos + take]
             pos += take
             self.left -= take
         del buf[:pos]
@@ -322,16 +328,19 @@ class RawStream(asyncio.Protocol):
     def events(self, at):
         body, start = self.body, 0
         while (end := body.find(b"\n\n", start)) >= 0:
-            raw = bytes(body[start:end])
-            start = end + 2
-            data_at = raw.find(b"data:")
-            head = raw if data_at < 0 else raw[:data_at]
+            data_at = body.find(b"data:", start, end)
+            head = bytes(body[start : end if data_at < 0 else data_at])
             event = "message"
             for line in head.split(b"\n"):
                 if line.startswith(b"event:"):
                     event = line[6:].strip().decode()
-            if data_at >= 0:
-                self.page.on_event(event, raw[data_at + 5 :].lstrip(b" "), at)
+            if event == "panel" and data_at >= 0:  # looked at in place: no copy of the panel
+                found = PUSHED.match(body, data_at + 5 + (body[data_at + 5] == 32))
+                marked = body.find(PANEL_MARK, data_at, end) >= 0
+                self.page.on_panel(int(found.group(1)) if found and marked else None, at)
+            elif data_at >= 0:
+                self.page.on_event(event, bytes(body[data_at + 5 : end]).lstrip(b" "), at)
+            start = end + 2
         if start:
             del body[:start]
 
