@@ -190,7 +190,8 @@ class Cluster:
 
     def cpu_seconds(self) -> dict:
         """CPU time (user + system) used so far by each started process and its children
-        (each runs in its own process group: Pushpin's runner starts three programs)."""
+        (each is started in a session of its own: Pushpin's runner starts four programs,
+        each in a process group of its own, all in its session)."""
         tick = os.sysconf("SC_CLK_TCK")
         out = {name: 0.0 for name in self.names.values()}
         for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -198,7 +199,7 @@ class Cluster:
                 fields = stat.read_text().rpartition(")")[2].split()
             except OSError:
                 continue
-            name = self.names.get(int(fields[2]))  # the process group
+            name = self.names.get(int(fields[3]))  # the session
             if name is not None:
                 out[name] += (int(fields[11]) + int(fields[12])) / tick
         return out
