@@ -45,7 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import stage as web  # noqa: E402
 
-PUSHED = re.compile(r'\{"rev":(\d+),"html":"')
+PUSHED = re.compile(rb'\{"rev":(\d+),"html":"')
+PANEL_MARK = b'id=\\"game-panel\\"'  # in the JSON string of a pushed panel
 REVISION = re.compile(rb'data-revision="(\d+)"(?: data-seq="(\d+)")?')
 
 
@@ -101,15 +102,19 @@ def print_ratios(results, targets, label_a):
         ratio = statistics.median(ratios)
         target = targets.get(name)
         mark = "" if target is None else ("  ok" if target(ratio) else "  MISSED")
-        print(f"  {name:28s} {b:7.0f} req/s  vs {label_a} {a:7.0f} req/s  ratio {ratio:5.2f}"
-              f"  (rounds {', '.join(f'{r:.2f}' for r in ratios)}; non-2xx {errs}){mark}")
+        print(
+            f"  {name:28s} {b:7.0f} req/s  vs {label_a} {a:7.0f} req/s  ratio {ratio:5.2f}"
+            f"  (rounds {', '.join(f'{r:.2f}' for r in ratios)}; non-2xx {errs}){mark}"
+        )
 
 
 # ------------------------------------------------------------------------ live pages
 
 
 class Page:
-    """One open game page, doing what game.js does with the stream's events."""
+    """One open game page, doing what game.js does with the stream's events. Each event is
+    stamped when its bytes arrive (`at`), so a client that is slow to parse them does not
+    add its own delay to the figures."""
 
     def __init__(self, bench, cookie, rev, seq):
         self.bench, self.cookie = bench, cookie
@@ -120,14 +125,19 @@ class Page:
         self.errors = 0
         self.base = None
         self.opened = asyncio.Event()
+        self.work: set[asyncio.Task] = set()
 
-    def _saw(self, rev, table):
+    def _saw(self, rev, table, at=None):
         if rev not in table:
-            table[rev] = time.perf_counter()
+            table[rev] = at if at is not None else time.perf_counter()
 
-    async def run(self, client, game_id, base=None):
+    async def run(self, client, path, base=None):
+        """The stream at `path` through `client`: an httpx.AsyncClient, or None for the raw
+        reader."""
+        if client is None:
+            return await self.run_raw(path, base)
         hdrs = web.headers(self.cookie)
-        url = f"{base or ''}/games/{game_id}/live/"
+        url = f"{base or ''}{path}"
         async with client.stream("GET", url, headers=hdrs) as response:
             if response.status_code != 200:
                 self.errors += 1
@@ -138,23 +148,51 @@ class Page:
             async for line in response.aiter_lines():
                 if line == "":
                     if data:
-                        await self.on_event(event, "\n".join(data))
+                        self.on_event(event, "\n".join(data), time.perf_counter())
                     event, data = "message", []
                 elif line.startswith("event:"):
                     event = line[6:].strip()
                 elif line.startswith("data:"):
                     data.append(line[5:].lstrip())
 
-    async def on_event(self, event, data):
+    async def run_raw(self, path, base=None):
+        host, port = (base or web.BASE).removeprefix("http://").split(":")
+        hdrs = {**web.headers(self.cookie), "Accept": "text/event-stream"}
+        request = (
+            f"GET {path} HTTP/1.1\r\n"
+            + "".join(f"{name}: {value}\r\n" for name, value in hdrs.items())
+            + "\r\n"
+        )
+        loop = asyncio.get_running_loop()
+        transport, protocol = await loop.create_connection(
+            lambda: RawStream(self, request.encode()), host, int(port)
+        )
+        try:
+            await protocol.closed
+        finally:
+            transport.close()
+
+    def on_open(self, status):
+        if status != 200:
+            self.errors += 1
+        self.opened.set()
+
+    def on_panel(self, rev, at):
+        """A pushed panel of revision `rev` (None: not a panel)."""
+        if rev is not None and rev >= self.rev:
+            self.rev = rev
+            for target in list(self.bench.targets):
+                if target <= self.rev:
+                    self._saw(target, self.current, at)
+
+    def on_event(self, event, data, at):
         if event == "panel":  # the spectators' panel, pushed by the stream
             # {"rev": r, "html": "..."}: the revision read from its head, the rest checked to
-            # be a panel (one client process plays 500 browsers: no full parse of each copy)
+            # be a panel (one client process plays 2,000 browsers: no full parse of each copy)
+            if isinstance(data, str):
+                data = data.encode()
             head = PUSHED.match(data)
-            if head and 'id=\\"game-panel\\"' in data and int(head.group(1)) >= self.rev:
-                self.rev = int(head.group(1))
-                for rev in list(self.bench.targets):
-                    if rev <= self.rev:
-                        self._saw(rev, self.current)
+            self.on_panel(int(head.group(1)) if head and PANEL_MARK in data else None, at)
             return
         if event != "changed":
             return
@@ -162,11 +200,14 @@ class Page:
         rev, seq, chat = notice["rev"], notice["seq"], notice.get("chat")
         for target in list(self.bench.targets):
             if target <= rev:
-                self._saw(target, self.noticed)
+                self._saw(target, self.noticed, at)
         chat_changed = self.chat is None or chat is None or chat != self.chat
         chat_only = (
-            self.chat is not None and chat is not None and chat != self.chat
-            and seq == self.seq and rev == self.rev + 1
+            self.chat is not None
+            and chat is not None
+            and chat != self.chat
+            and seq == self.seq
+            and rev == self.rev + 1
         )
         first = self.chat is None and chat is not None
         self.chat = chat if chat is not None else self.chat
@@ -180,10 +221,20 @@ class Page:
         if chat_changed and (not first or rev != self.rev):
             work.append(self.fetch("chat"))
         if work:
-            await asyncio.gather(*work)
+            task = asyncio.ensure_future(self.refresh(work))
+            self.work.add(task)
+            task.add_done_callback(self.work.discard)
+        else:
+            self.mark_current(at)
+
+    async def refresh(self, work):
+        await asyncio.gather(*work)
+        self.mark_current()
+
+    def mark_current(self, at=None):
         for target in list(self.bench.targets):
             if target <= self.rev:
-                self._saw(target, self.current)
+                self._saw(target, self.current, at)
 
     async def fetch(self, part):
         self.fetches += 1
@@ -203,6 +254,97 @@ class Page:
                 self.seq = int(found.group(2))
 
 
+class RawStream(asyncio.Protocol):
+    """A live stream read straight off its socket: the HTTP/1.1 head, the chunked body, the
+    SSE events split on blank lines; only an event's kind and data are looked at, and every
+    event is stamped with the time its last bytes arrived."""
+
+    def __init__(self, page, request: bytes):
+        self.page, self.request = page, request
+        self.head_done = False
+        self.chunked = False
+        self.left = 0  # data bytes still to come in the current chunk
+        self.buf = bytearray()
+        self.body = bytearray()
+        self.closed = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write(self.request)
+
+    def connection_lost(self, exc):
+        if not self.closed.done():
+            self.closed.set_result(None)
+        if not self.head_done:
+            self.page.on_open(0)
+
+    def data_received(self, data):
+        at = time.perf_counter()
+        self.buf += data
+        if not self.head_done:
+            end = self.buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(self.buf[:end]).lower()
+            del self.buf[: end + 4]
+            self.head_done = True
+            status = int(head.split(b" ", 2)[1])
+            self.chunked = b"transfer-encoding: chunked" in head
+            self.page.on_open(status)
+            if status != 200:
+                self.transport.close()
+                return
+        if self.chunked:
+            self.dechunk()
+        else:
+            self.body += self.buf
+            self.buf.clear()
+        self.events(at)
+
+    def dechunk(self):
+        buf, pos = self.buf, 0
+        while True:
+            if self.left == 0:
+                eol = buf.find(b"\r\n", pos)
+                if eol < 0:
+                    break
+                line = bytes(buf[pos:eol])
+                pos = eol + 2
+                if line:  # else the line break that ends a chunk's data
+                    self.left = int(line.split(b";")[0], 16)
+                    if self.left == 0:
+                        self.transport.close()
+                        break
+                continue
+            take = min(self.left, len(buf) - pos)
+            if take <= 0:
+                break
+            with memoryview(buf) as view:
+                self.body += view[pos : pos + take]
+            pos += take
+            self.left -= take
+        del buf[:pos]
+
+    def events(self, at):
+        body, start = self.body, 0
+        while (end := body.find(b"\n\n", start)) >= 0:
+            data_at = body.find(b"data:", start, end)
+            head = bytes(body[start : end if data_at < 0 else data_at])
+            event = "message"
+            for line in head.split(b"\n"):
+                if line.startswith(b"event:"):
+                    event = line[6:].strip().decode()
+            if event == "panel" and data_at >= 0:  # looked at in place: no copy of the panel
+                found = PUSHED.match(body, data_at + 5 + (body[data_at + 5] == 32))
+                marked = body.find(PANEL_MARK, data_at, end) >= 0
+                self.page.on_panel(int(found.group(1)) if found and marked else None, at)
+            elif data_at >= 0:
+                self.page.on_event(event, bytes(body[data_at + 5 : end]).lstrip(b" "), at)
+            start = end + 2
+        if start:
+            del body[:start]
+
+
 class LiveBench:
     def __init__(self, game_id, fetcher):
         self.game_id, self.fetcher = game_id, fetcher
@@ -210,9 +352,20 @@ class LiveBench:
         self.server_errors = 0
 
 
-async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=None):
+async def live_pages(
+    server,
+    data,
+    n_pages,
+    moves,
+    stream_bases=None,
+    post_base=None,
+    reader="raw",
+    stream_path="/games/{}/live/",
+):
     """`stream_bases`: open the pages round-robin on these addresses (default: web.BASE),
-    and print the notice times per address; `post_base`: post the moves there."""
+    and print the notice times per address; `post_base`: post the moves there. `reader`:
+    "raw" reads the streams off their sockets (RawStream), "httpx" through httpx;
+    `stream_path`: the live stream's path, "{}" standing for the game."""
     import httpx
     from asgiref.sync import sync_to_async
 
@@ -221,7 +374,9 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     game = await sync_to_async(Game.objects.get)(pk=data["live"])
     rng = random.Random(7)
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    streams = httpx.AsyncClient(base_url=web.BASE, limits=limits, timeout=None)
+    streams = None
+    if reader == "httpx":
+        streams = httpx.AsyncClient(base_url=web.BASE, limits=limits, timeout=None)
     fetcher = httpx.AsyncClient(
         base_url=web.BASE, limits=httpx.Limits(max_connections=64), timeout=30
     )
@@ -238,15 +393,20 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     for index, page in enumerate(pages):
         page.base = bases[index % len(bases)]
     for start in range(0, n_pages, 50):
-        batch = pages[start:start + 50]
-        tasks += [asyncio.ensure_future(p.run(streams, game.pk, p.base)) for p in batch]
+        batch = pages[start : start + 50]
+        tasks += [
+            asyncio.ensure_future(p.run(streams, stream_path.format(game.pk), p.base))
+            for p in batch
+        ]
         await asyncio.gather(*(p.opened.wait() for p in batch))
     await asyncio.sleep(1.0)
     rss_open = server.rss_kib()
     refused = sum(p.errors for p in pages)
-    print(f"  {n_pages} live pages open ({refused} refused); worker RSS {rss_before / 1024:.0f} MiB"
-          f" -> {rss_open / 1024:.0f} MiB: {(rss_open - rss_before) / max(1, n_pages):.0f} KiB"
-          " per open page")
+    print(
+        f"  {n_pages} live pages open ({refused} refused); worker RSS {rss_before / 1024:.0f} MiB"
+        f" -> {rss_open / 1024:.0f} MiB: {(rss_open - rss_before) / max(1, n_pages):.0f} KiB"
+        " per open page"
+    )
 
     other_latencies, other_errors = [], 0
     stop = asyncio.Event()
@@ -264,6 +424,8 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
             await asyncio.sleep(0.1)
 
     other_task = asyncio.ensure_future(other_user())
+    client_cpu = 0.0
+    server_cpu: dict = {}
     notice_lat, current_lat, move_errors, per_move, warm = [], [], 0, [], []
     by_base: dict = {}
     players = data["live_players"]
@@ -281,6 +443,8 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
         player, action = picked
         target = game.revision + 1
         bench.targets = {target}
+        cpu0 = time.process_time()
+        server0 = server.cpu_seconds() if hasattr(server, "cpu_seconds") else {}
         t0 = time.perf_counter()
         response = await fetcher.post(
             f"{post_base or ''}/games/{game.pk}/act/",
@@ -293,6 +457,11 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
         live = [p for p in pages if not p.errors]
         while time.perf_counter() < deadline and not all(target in p.current for p in live):
             await asyncio.sleep(0.01)
+        if number >= 1:
+            client_cpu += time.process_time() - cpu0
+            if server0:
+                for name, seconds in server.cpu_seconds().items():
+                    server_cpu[name] = server_cpu.get(name, 0.0) + seconds - server0.get(name, 0)
         noticed = [p.noticed.get(target, float("inf")) - t0 for p in live]
         current = [p.current.get(target, float("inf")) - t0 for p in live]
         per_move.append((posted - t0, min(noticed), max(noticed), max(current)))
@@ -308,27 +477,54 @@ async def live_pages(server, data, n_pages, moves, stream_bases=None, post_base=
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for page in pages:
+        await asyncio.gather(*page.work, return_exceptions=True)
     for client in (streams, fetcher, other):
-        await client.aclose()
-    print(f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
-          f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors}")
-    print("  warm-up move (POST answered / first notice / last notice / last page current): "
-          + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm))
-    print("  per move (POST answered / first notice / last notice / last page current): "
-          + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in per_move))
+        if client is not None:
+            await client.aclose()
+    print(
+        f"  {moves} moves, {len(notice_lat)} page-moves; move POST errors {move_errors};"
+        f" panel/chat fetches {fetches}; 5xx on fetches {bench.server_errors};"
+        f" client CPU {client_cpu / max(1, len(per_move)) * 1000:.0f} ms a move ({reader})"
+    )
+    if server_cpu:
+        print(
+            "  CPU a move (from the POST to the last page current): "
+            + ", ".join(
+                f"{name} {seconds / max(1, len(per_move)) * 1000:.0f} ms"
+                for name, seconds in server_cpu.items()
+            )
+            + f", client {client_cpu / max(1, len(per_move)) * 1000:.0f} ms"
+        )
+    print(
+        "  warm-up move (POST answered / first notice / last notice / last page current): "
+        + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in warm)
+    )
+    print(
+        "  per move (POST answered / first notice / last notice / last page current): "
+        + "; ".join(" / ".join(f"{x * 1000:.0f}" for x in m) + " ms" for m in per_move)
+    )
     if len(bases) > 1:
         for base in bases:
             lat = by_base.get(base, [])
-            print(f"  pages held by {base}: notice p50 {ms(pct(lat, .5))}  p95"
-                  f" {ms(pct(lat, .95))}  max {ms(max(lat or [0]))}"
-                  f"{'  (the move was posted here)' if base == post_base else ''}")
-    print(f"  notice : p50 {ms(pct(notice_lat, .5))}  p95 {ms(pct(notice_lat, .95))}"
-          f"  max {ms(max(notice_lat))}")
-    print(f"  current: p50 {ms(pct(current_lat, .5))}  p95 {ms(pct(current_lat, .95))}"
-          f"  max {ms(max(current_lat))}")
-    print(f"  another user's lobby/page meanwhile: n={len(other_latencies)} p50"
-          f" {ms(pct(other_latencies, .5))}  p95 {ms(pct(other_latencies, .95))}  max"
-          f" {ms(max(other_latencies or [0]))}  5xx {other_errors}")
+            print(
+                f"  pages held by {base}: notice p50 {ms(pct(lat, 0.5))}  p95"
+                f" {ms(pct(lat, 0.95))}  max {ms(max(lat or [0]))}"
+                f"{'  (the move was posted here)' if base == post_base else ''}"
+            )
+    print(
+        f"  notice : p50 {ms(pct(notice_lat, 0.5))}  p95 {ms(pct(notice_lat, 0.95))}"
+        f"  max {ms(max(notice_lat))}"
+    )
+    print(
+        f"  current: p50 {ms(pct(current_lat, 0.5))}  p95 {ms(pct(current_lat, 0.95))}"
+        f"  max {ms(max(current_lat))}"
+    )
+    print(
+        f"  another user's lobby/page meanwhile: n={len(other_latencies)} p50"
+        f" {ms(pct(other_latencies, 0.5))}  p95 {ms(pct(other_latencies, 0.95))}  max"
+        f" {ms(max(other_latencies or [0]))}  5xx {other_errors}"
+    )
 
 
 # ------------------------------------------------------------------------------ race
@@ -394,9 +590,11 @@ async def race(data, seconds):
 
     applied, problems = await sync_to_async(check)()
     fivexx = sum(n for code, n in statuses.items() if code >= 500)
-    print(f"  {len(players)} seats, {elapsed:.1f} s, {len(games)} game(s): {applied / elapsed:.1f}"
-          f" actions/s applied ({applied}); responses {dict(sorted(statuses.items()))};"
-          f" 5xx {fivexx}; sequences {'gapless, no duplicate' if not problems else problems}")
+    print(
+        f"  {len(players)} seats, {elapsed:.1f} s, {len(games)} game(s): {applied / elapsed:.1f}"
+        f" actions/s applied ({applied}); responses {dict(sorted(statuses.items()))};"
+        f" 5xx {fivexx}; sequences {'gapless, no duplicate' if not problems else problems}"
+    )
 
 
 # ------------------------------------------------------------------------------- main
@@ -480,50 +678,90 @@ async def main_async(args, server, data):
     p1x = web.headers(data["p1_cookie"], htmx=True)
     g = data["g10"]
     if "pages" in args.only:
-        print(f"Throughput, ratio to the minimal view ({args.rounds} interleaved rounds of"
-              f" {args.seconds:.0f} s, {args.concurrency} connections):")
-        results = await ab_rounds(client, {
-            "game page": (*minimal, f"/games/{g}/", p1),
-            "panel": (*minimal, f"/games/{g}/panel/", p1x),
-            "poll (/changed/, 204)": (*minimal, f"/games/{g}/changed/?since={data['rev10']}", p1x),
-            "lobby": (*minimal, "/games/", p1),
-        }, args.rounds, args.seconds, args.concurrency)
-        print_ratios(results, {
-            "game page": lambda r: r >= 0.30, "panel": lambda r: r >= 0.35,
-            "poll (/changed/, 204)": lambda r: r >= 0.6, "lobby": lambda r: r >= 0.25,
-        }, "minimal")
+        print(
+            f"Throughput, ratio to the minimal view ({args.rounds} interleaved rounds of"
+            f" {args.seconds:.0f} s, {args.concurrency} connections):"
+        )
+        results = await ab_rounds(
+            client,
+            {
+                "game page": (*minimal, f"/games/{g}/", p1),
+                "panel": (*minimal, f"/games/{g}/panel/", p1x),
+                "poll (/changed/, 204)": (
+                    *minimal,
+                    f"/games/{g}/changed/?since={data['rev10']}",
+                    p1x,
+                ),
+                "lobby": (*minimal, "/games/", p1),
+            },
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
+        print_ratios(
+            results,
+            {
+                "game page": lambda r: r >= 0.30,
+                "panel": lambda r: r >= 0.35,
+                "poll (/changed/, 204)": lambda r: r >= 0.6,
+                "lobby": lambda r: r >= 0.25,
+            },
+            "minimal",
+        )
     if "log" in args.only:
-        print(f"Game page at {data['g1000_events']} events over the page at"
-              f" {data['g10_events']} (time per request; target <= 1.2):")
-        results = await ab_rounds(client, {
-            "1,000-event page": (f"/games/{g}/", p1, f"/games/{data['g1000']}/", p1),
-        }, args.rounds, args.seconds, args.concurrency)
+        print(
+            f"Game page at {data['g1000_events']} events over the page at"
+            f" {data['g10_events']} (time per request; target <= 1.2):"
+        )
+        results = await ab_rounds(
+            client,
+            {
+                "1,000-event page": (f"/games/{g}/", p1, f"/games/{data['g1000']}/", p1),
+            },
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
         for name, (ratios, _rates, errs) in results.items():
             cost = statistics.median(1 / r for r in ratios)
-            print(f"  {name}: {cost:.2f}x the 10-event page's time"
-                  f" ({'ok' if cost <= 1.2 else 'MISSED'}; non-2xx {errs})")
+            print(
+                f"  {name}: {cost:.2f}x the 10-event page's time"
+                f" ({'ok' if cost <= 1.2 else 'MISSED'}; non-2xx {errs})"
+            )
     if "long" in args.only and data["long_pages"]:
         pages = dict(data["long_pages"])
         cookie = web.headers(pages.pop("cookie"))
         reference = pages.pop("Complots, 10 moves")
-        print("Long games, 3 players: game page time over the 10-move Complots page"
-              " (target <= 1.15x):")
-        results = await ab_rounds(client, {
-            name: (f"/games/{reference}/", cookie, f"/games/{pk}/", cookie)
-            for name, pk in pages.items()
-        }, args.rounds, args.seconds, args.concurrency)
+        print(
+            "Long games, 3 players: game page time over the 10-move Complots page"
+            " (target <= 1.15x):"
+        )
+        results = await ab_rounds(
+            client,
+            {
+                name: (f"/games/{reference}/", cookie, f"/games/{pk}/", cookie)
+                for name, pk in pages.items()
+            },
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
         for name, (ratios, _rates, errs) in results.items():
             cost = statistics.median(1 / r for r in ratios)
-            print(f"  {name}: {cost:.2f}x ({'ok' if cost <= 1.15 else 'MISSED'};"
-                  f" non-2xx {errs})")
+            print(f"  {name}: {cost:.2f}x ({'ok' if cost <= 1.15 else 'MISSED'}; non-2xx {errs})")
         print("Lobby with 20 open tables and 10 running 3-player games (target >= 0.30):")
-        results = await ab_rounds(client, {"lobby": (*minimal, "/games/", cookie)},
-                                  args.rounds, args.seconds, args.concurrency)
+        results = await ab_rounds(
+            client,
+            {"lobby": (*minimal, "/games/", cookie)},
+            args.rounds,
+            args.seconds,
+            args.concurrency,
+        )
         print_ratios(results, {"lobby": lambda r: r >= 0.30}, "minimal")
     await client.aclose()
     if "live" in args.only:
         print(f"Live pages on one game ({args.pages} pages: 4 players, the rest spectators):")
-        await live_pages(server, data, args.pages, args.moves)
+        await live_pages(server, data, args.pages, args.moves, reader=args.reader)
     if "race" in args.only:
         print(f"One hot game, all seats racing for {args.race_seconds:.0f} s:")
         await race(data, args.race_seconds)
@@ -531,21 +769,35 @@ async def main_async(args, server, data):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="+", default=["pages", "log", "long", "live", "race"],
-                        choices=["pages", "log", "long", "live", "race"])
-    parser.add_argument("--long-moves", type=int, nargs="+", default=[1000, 5000],
-                        help="lengths of the long Complots games (moves played)")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        default=["pages", "log", "long", "live", "race"],
+        choices=["pages", "log", "long", "live", "race"],
+    )
+    parser.add_argument(
+        "--long-moves",
+        type=int,
+        nargs="+",
+        default=[1000, 5000],
+        help="lengths of the long Complots games (moves played)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--pages", type=int, default=500)
     parser.add_argument("--moves", type=int, default=5)
+    parser.add_argument(
+        "--reader",
+        choices=["raw", "httpx"],
+        default="raw",
+        help="how the client reads the live streams",
+    )
     parser.add_argument("--race-seconds", type=float, default=20.0)
     args = parser.parse_args()
     web.setup_django()
     web.ensure_database()
-    data = build(long_games="long" in args.only or "log" in args.only,
-                 long_moves=args.long_moves)
+    data = build(long_games="long" in args.only or "log" in args.only, long_moves=args.long_moves)
     with web.Server() as server:
         asyncio.run(main_async(args, server, data))
 

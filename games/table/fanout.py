@@ -44,9 +44,13 @@ class Listener:
         self.queue.put_nowait(item)
 
     async def get(self, timeout: float | None = None):
-        """The next item, or None after `timeout` seconds without one."""
+        """The next item, or None after `timeout` seconds without one. (A timeout scope, not
+        `wait_for`, which would start a task per item on every stream.)"""
+        if not self.queue.empty():
+            return self.queue.get_nowait()
         try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
+            async with asyncio.timeout(timeout):
+                return await self.queue.get()
         except TimeoutError:
             return None
 

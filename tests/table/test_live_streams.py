@@ -231,16 +231,47 @@ def test_a_spectator_reconnecting_behind_gets_the_panel_at_once(settings, alice,
         assert notice["rev"] == game.revision and notice.get("push") is True
         pushed = await next_event(chunks, "panel")
         assert pushed["rev"] == game.revision
-        assert pushed["html"] == (
-            await member.get(url("panel", game) + "?spectator=1")
-        ).content.decode()
-        await close_stream(chunks)
-        current = await member.get(
-            url("live", game), headers={"Last-Event-ID": str(game.revision)}
+        assert (
+            pushed["html"]
+            == (await member.get(url("panel", game) + "?spectator=1")).content.decode()
         )
+        await close_stream(chunks)
+        current = await member.get(url("live", game), headers={"Last-Event-ID": str(game.revision)})
         chunks = aiter(current.streaming_content)
         notice = await next_event(chunks, "changed")
         assert notice["rev"] == game.revision and "push" not in notice
+        await close_stream(chunks)
+        await live.fanout_of_loop().aclose()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_panel_that_cannot_be_shared_is_followed_by_the_notice_again(
+    settings, monkeypatch, alice, bob, dave
+):
+    """The notice saying `push` goes out before the panel is rendered; when the rendering
+    cannot be shared, the stream sends the same notice again without `push` (the page then
+    fetches its own panel) and no `panel` event."""
+    from games.table.views import spectators
+
+    redis_or_skip()
+    settings.REDIS_URL = REDIS
+    game = make_game([alice, bob], kind="complots", min_seats=2, max_seats=2)  # public
+    monkeypatch.setattr(spectators, "shared_panel", lambda *args, **kwargs: None)
+
+    async def scenario():
+        member = AsyncClient()
+        await member.aforce_login(dave)
+        behind = await member.get(
+            url("live", game), headers={"Last-Event-ID": str(game.revision - 1)}
+        )
+        chunks = aiter(behind.streaming_content)
+        announced = await next_event(chunks, "changed")
+        assert announced.get("push") is True
+        name, again = parse(await asyncio.wait_for(anext(chunks), 10))
+        assert name == "changed" and "push" not in again
+        assert again["rev"] == announced["rev"] == game.revision
         await close_stream(chunks)
         await live.fanout_of_loop().aclose()
 

@@ -11,8 +11,10 @@ Events:
 - `panel`, `{"rev", "html"}`, spectators of a public game only (viewers without a seat,
   signed in or not): the shared panel (the public view, rendered once per process per
   revision, language and variant; see spectators.py), so that spectators need no request.
-  The `changed` notice before it says `"push": true`. Players' panels are never pushed: they
-  fetch their own.
+  The `changed` notice before it says `"push": true` and is sent before the panel is
+  rendered, so every stream of a process has its notice before any has its panel; when the
+  panel turns out not to be shareable, the notice is sent again without `push` and the page
+  fetches its own. Players' panels are never pushed: they fetch their own.
 - Every `changed` and `panel` event has the game's revision as its `id:`. A browser whose
   stream dropped (a web process restarted, the load balancer moved it) reconnects by itself
   and sends the last one back as `Last-Event-ID`; the new stream starts, as every stream
@@ -133,6 +135,14 @@ async def shared_panel(request, game_id, rev, lang, tz):
         return None
 
 
+async def panel_or_notice(request, game_id, version, chat, lang, tz):
+    """What follows a notice that said `"push": true`: the shared panel's `panel` event, or,
+    when the panel cannot be shared (a form, an error), the same notice again without `push`,
+    so that the page fetches its own at once."""
+    pushed = await shared_panel(request, game_id, version[1], lang, tz)
+    return pushed[1] if pushed is not None else sse_message(version, chat)
+
+
 @never_cache
 async def game_live(request, game_id):
     if request.method != "GET":
@@ -171,15 +181,15 @@ async def game_live(request, game_id):
             # Always a first notice (the page compares it with what it shows). A browser
             # reconnecting with an older `Last-Event-ID` missed changes while its stream was
             # down: a spectator gets the shared panel with it at once, a player fetches.
-            pushed = None
-            if shares and heard is not None and heard < current.rev:
-                pushed = await shared_panel(request, pk, current.rev, lang, tz)
-            yield sse_message(last, current_chat, push=pushed is not None)
-            if pushed is not None:
-                yield pushed[1]
+            push = shares and heard is not None and heard < current.rev
+            yield sse_message(last, current_chat, push=push)
+            if push:
+                yield await panel_or_notice(request, pk, last, current_chat, lang, tz)
             while True:
-                item = await pending
-                pending = asyncio.ensure_future(anext(items))
+                if pending is not None:  # the first item, asked for before the version
+                    item, pending = await pending, None
+                else:
+                    item = await anext(items)
                 if item is None:
                     yield ": keep-alive\n\n"
                     continue
@@ -199,21 +209,20 @@ async def game_live(request, game_id):
                 chat_only = (
                     chat is not None and chat != last_chat and version == (last[0], last[1] + 1)
                 )
-                pushed = None
-                if shares and version[1] > last[1] and not chat_only:
-                    # rendered (or awaited) first: a panel that cannot be shared (a form)
-                    # is not announced, and the page fetches its own at once
-                    pushed = await shared_panel(request, pk, version[1], lang, tz)
+                push = shares and version[1] > last[1] and not chat_only
                 last_chat = chat if chat is not None else last_chat
-                yield sse_message(version, chat, push=pushed is not None)
-                if pushed is not None:
-                    yield pushed[1]
                 last = max(last, version, key=lambda v: v[1])
+                # The notice goes out first, on every stream of the process, then the panel
+                # (awaited meanwhile): no page hears of the move behind the others' panels.
+                yield sse_message(version, chat, push=push)
+                if push:
+                    yield await panel_or_notice(request, pk, version, chat, lang, tz)
         except StopAsyncIteration:
             return
         finally:
-            pending.cancel()
-            await asyncio.gather(pending, return_exceptions=True)
+            if pending is not None:
+                pending.cancel()
+                await asyncio.gather(pending, return_exceptions=True)
             await items.aclose()
 
     response = StreamingHttpResponse(stream(), content_type="text/event-stream")
