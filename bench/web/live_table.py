@@ -13,10 +13,13 @@ the README deploys it (bench/web/stage.py) and prints figures, not pass/fail:
   to a minimal view (same process, same middleware, same logged-in session; BENCH_VIEWS=1),
   measured in interleaved A/B rounds (the median ratio is printed);
 - the game page at 1,000 log events over the same page at 10;
-- long games of 3 players played through the site's services (`long`): Complots games of
-  1,000 and 5,000 moves kept going by Ambassadeur exchanges and passed windows, and an
-  Intrigue game played to its end, each page over the page of a 10-move Complots game;
-  and the lobby with 20 open tables and 10 running 3-player games over the minimal view;
+- long games of 3 players (`long`): Complots games of 1,000 and 5,000 moves kept going by
+  Ambassadeur exchanges and passed windows, and an Intrigue game played to its end, each
+  page over the page of a 10-move Complots game (the first page of each, which fills the
+  caches, timed apart); and the lobby with 20 open tables and 10 running 3-player games
+  over the minimal view. Their moves are written in bulk (`stage.bulk_moves`: the events,
+  then the play service's `store_state` once) up to their last 20, played one by one
+  through the services; `--every-move-through-services` plays them all so (minutes);
 - N open live pages on one game (the seats as players, the rest spectators): time from a
   move's POST to each page's notice and to its refreshed panel, done as game.js does it
   (fetch the panel only when the game changed, the chat only when the chat changed, or take

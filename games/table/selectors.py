@@ -177,7 +177,9 @@ VIEW_CACHE = "local"  # this process's memory: a player's view never leaves the 
 
 
 def _view_key(game: Game, player: str | None) -> str:
-    return f"seat-view:{game.pk}:{game.state_seq}:{game.status}:{player or ''}"
+    # the commitment names this very game (a database rebuilt from scratch reuses ids)
+    version = f"{game.pk}:{game.commitment[:16]}:{game.state_seq}:{game.status}"
+    return f"seat-view:{version}:{player or ''}"
 
 
 def seat_view(game: Game, player: str | None, *, whole_log: bool = False) -> SeatView:
@@ -187,10 +189,9 @@ def seat_view(game: Game, player: str | None, *, whole_log: bool = False) -> Sea
     with every move. Every page of one version asks the same, so the answers are kept in
     this process's memory (`VIEW_CACHE`) under a key naming the version and the player, with
     the log cut to its newest lines (`story.log_tail`: what a panel shows): a page of a
-    version already seen reads neither the state nor the log. `game` may come without its
-    state (`defer("state")`): it is read, with one query, only when the answers are not
-    kept. `whole_log`: the whole log (the log's own page), neither kept nor read from
-    memory."""
+    version already seen reads neither the state nor the log (`game_view` reads the row
+    without its state, and the state only when the answers are not kept). `whole_log`: the
+    whole log (the log's own page), neither kept nor read from memory."""
     from django.core.cache import caches
 
     from games.table.presenters import full_view

@@ -32,7 +32,10 @@ def lobby_context(request, form=None):
     user = request.user
     my_games = []
     if user.is_authenticated:
-        games = list(selectors.user_games(user=user)[:50])
+        # what the rows show: title, status, the players' names (read apart), the turn
+        games = list(
+            selectors.user_games(user=user).select_related(None).only("kind", "status")[:50]
+        )
         names = _names_by_game([g.pk for g in games])
         my_games = [
             {
@@ -77,14 +80,16 @@ def create_form_context(form=None) -> dict:
 
 
 def _names_by_game(game_ids):
+    """{game id: the seated players' display names in seat order}: one query of plain rows
+    (a lobby lists dozens of games, their seats' rows would be hundreds of objects)."""
     names: dict[int, list[str]] = {}
     seats = (
         Seat.objects.filter(game_id__in=game_ids)
-        .select_related("user__profile")
         .order_by("game_id", "position")
+        .values_list("game_id", "user__username", "user__profile__display_name")
     )
-    for seat in seats:
-        names.setdefault(seat.game_id, []).append(display_name(seat.user))
+    for game_id, username, shown in seats:
+        names.setdefault(game_id, []).append((shown or "").strip() or username)
     return names
 
 
