@@ -14,13 +14,18 @@ from django.urls import reverse
 from games.engines import get_engine
 from games.table import story
 
-from .factories import make_game
-from .test_query_budgets import patient, people, play_moves  # noqa: F401 (a fixture)
+from .factories import NAMES, make_game
+from .test_query_budgets import patient, play_moves
 from .web_helpers import url
 
 pytestmark = pytest.mark.django_db
 
 STATE_COLUMN = '"games_game"."state"'
+
+
+@pytest.fixture
+def people(make_user):
+    return [make_user(name, display_name=name.title()) for name in NAMES]
 
 
 @pytest.fixture(autouse=True)
@@ -56,11 +61,7 @@ def endless(legal, rng):
     return patient(legal, rng)
 
 
-def test_a_version_already_shown_reads_neither_the_state_nor_the_log(
-    client,
-    people,
-    monkeypatch,  # noqa: F811
-):
+def test_a_version_already_shown_reads_neither_the_state_nor_the_log(client, people, monkeypatch):
     rng = random.Random(3)
     short = play_moves(make_game(people[:3], kind="complots"), 10, rng, patient)
     long = play_moves(make_game(people[:3], kind="complots"), 100, rng, endless)
@@ -88,7 +89,7 @@ def test_a_version_already_shown_reads_neither_the_state_nor_the_log(
     assert b'data-testid="full-log"' in client.get(url("detail", long)).content and total
 
 
-def test_the_whole_log_stays_on_its_own_page(client, people):  # noqa: F811
+def test_the_whole_log_stays_on_its_own_page(client, people):
     rng = random.Random(4)
     game = play_moves(make_game(people[:3], kind="complots"), 100, rng, endless)
     client.force_login(people[0])
@@ -101,7 +102,7 @@ def test_the_whole_log_stays_on_its_own_page(client, people):  # noqa: F811
     assert response.context["page"].paginator.count >= len(whole) > story.TAIL_ENTRIES
 
 
-def test_the_lobby_never_reads_the_games_states(client, people):  # noqa: F811
+def test_the_lobby_never_reads_the_games_states(client, people):
     rng = random.Random(5)
     play_moves(make_game(people[:3], kind="complots"), 20, rng, patient)
     make_game(people[:3], kind="complots", start=False)

@@ -27,6 +27,13 @@ from games.table.views.names import display_name
 from games.table.views.responses import back_to_game, error_text
 from games.table.views.table import game_settings, game_title
 
+# What an open table's row shows (its settings, seats, host, rating conditions): the rest
+# of the row (options aside) and of its host's are left in the database.
+OPEN_TABLE_FIELDS = (
+    "kind", "options", "status", "visibility", "min_seats", "max_seats", "time_control",
+    "auto_start", "rated", "host", "created_at", "host__username", "host__profile__display_name",
+)  # fmt: skip
+
 
 def lobby_context(request, form=None):
     user = request.user
@@ -56,7 +63,7 @@ def lobby_context(request, form=None):
             "mine": game.pk in mine,
             "settings": game_settings(game),
         }
-        for game in selectors.lobby_games()[:50]
+        for game in selectors.lobby_games().only(*OPEN_TABLE_FIELDS)[:50]
     ]
     context = {"my_games": my_games, "open_games": open_games, **create_form_context(form)}
     return page.lobby_contribute(request, context)
