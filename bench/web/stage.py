@@ -8,6 +8,7 @@ CSRF origin check are the production ones.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -242,10 +243,69 @@ def long_policy(legal, rng: random.Random):
     return rng.choice(legal)
 
 
-def played_game(players, kind: str, moves: int, rng: random.Random, options=None):
-    """A public game of `kind` with `players` seated, after up to `moves` moves played
-    through the site's services (the log, its digest and the clock as in play): Complots
-    with `long_policy`, others at random until they end."""
+# The moves of a long game played one at a time through `services.action_submit` at its
+# end (all of them when the game is shorter); those before are applied in bulk (`bulk_moves`).
+SERVICE_TAIL = 20
+
+
+def bulk_moves(game_id: int, moves: int, rng: random.Random) -> int:
+    """Play up to `moves` moves of `long_policy` on the engine and write them as the play
+    service does, in one transaction: one `action` event a move (its seat, the action as
+    played, seq after seq), the revision bumped once a move, then the service's own
+    `store_state` once for the last state (state dump, deadline, seats, records and the
+    result if the game ends, the clock's bookkeeping) and its change notice. What differs
+    from playing them one by one: the state's dump, the clock's bookkeeping and the notice
+    are written for the last move only, as after a burst of standing-order moves. Returns
+    the moves played."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games.table import live
+    from games.table.models import Event, Game
+    from games.table.services import common
+
+    with transaction.atomic():
+        game = common.lock_game(game_id)
+        engine = common.engine_for(game.kind)
+        seats = {s.player_id: s for s in game.seats.all()}
+        state = engine.load(game.state)
+        seq = game.state_seq
+        events = []
+        while len(events) < moves and game.status == Game.Status.RUNNING:
+            if engine.outcome(state) is not None:
+                break
+            waiting = list(engine.waiting_for(state))
+            if not waiting:
+                break
+            player = waiting[0]
+            legal = [a for a in engine.legal_actions(state, player) if a.get("type") != "resign"]
+            if not legal:
+                break
+            action = json.loads(json.dumps(long_policy(legal, rng)))
+            state = engine.apply(state, player, action)
+            seq += 1
+            events.append(
+                Event(game=game, seq=seq, seat=seats[player], kind=Event.Kind.ACTION,
+                      action=action, reason="")
+            )  # fmt: skip
+        if not events:
+            return 0
+        Event.objects.bulk_create(events)
+        game.revision += len(events) - 1  # store_state adds the last move's
+        game._new_event = events[-1]
+        common.store_state(game, engine, state, seq=seq, now=timezone.now())
+        live.publish_on_commit(game)
+    return len(events)
+
+
+def played_game(players, kind: str, moves: int, rng: random.Random, options=None,
+                bulk: bool = True):
+    """A public game of `kind` with `players` seated, after up to `moves` moves: Complots
+    with `long_policy`, others at random until they end. The last SERVICE_TAIL moves are
+    played one by one through the site's services (the log, its digest and the clock as in
+    play); with `bulk`, those before them are written by `bulk_moves` (a long game's log
+    is then built in seconds instead of minutes: the service dumps the whole state at each
+    move); without, every move goes through the services."""
     from games.clock import bookkeeping
     from games.engines import get_engine
     from games.table import services
@@ -261,6 +321,11 @@ def played_game(players, kind: str, moves: int, rng: random.Random, options=None
     services.game_start(game_id=game.pk, user=players[0])
     by_player = {s.player_id: s.user for s in game.seats.select_related("user")}
     engine = get_engine(kind)
+    if bulk and moves > SERVICE_TAIL:
+        # the moves the game has left (Intrigue ends), tried on the engine first
+        ahead = _rehearse(engine, Game.objects.get(pk=game.pk), rng, moves)
+        if ahead > SERVICE_TAIL:
+            moves -= bulk_moves(game.pk, ahead - SERVICE_TAIL, rng)
     for _ in range(moves):
         game = Game.objects.get(pk=game.pk)
         if game.status != "running":
@@ -279,6 +344,22 @@ def played_game(players, kind: str, moves: int, rng: random.Random, options=None
         )  # fmt: skip
     game.refresh_from_db()
     return game
+
+
+def _rehearse(engine, game, rng: random.Random, horizon: int) -> int:
+    """How many moves (up to `horizon`) the game has left, tried on a copy of `rng`."""
+    trial = random.Random()
+    trial.setstate(rng.getstate())
+    state = engine.load(game.state)
+    for played in range(horizon):
+        waiting = list(engine.waiting_for(state)) if engine.outcome(state) is None else []
+        if not waiting:
+            return played
+        legal = [a for a in engine.legal_actions(state, waiting[0]) if a.get("type") != "resign"]
+        if not legal:
+            return played
+        state = engine.apply(state, waiting[0], long_policy(legal, trial))
+    return horizon
 
 
 def open_table(host, kind="complots", seats=3):

@@ -35,6 +35,7 @@ def lobby_games(*, kind: str | None = None) -> QuerySet[Game]:
         qs = qs.filter(kind=kind)
     return (
         qs.select_related("host__profile")
+        .defer("state")  # (an open table has none; see `user_games`)
         .annotate(seat_count=Count("seats"))
         .order_by("-created_at", "-id")
     )
@@ -45,7 +46,9 @@ def user_games(*, user, include_over: bool = True) -> QuerySet[Game]:
     annotated: their player id is in `engine.waiting_for(state)`), then running, open,
     finished, aborted; the nearest deadline first, then the newest. Also annotates
     `my_position`, `my_player_id`, `my_seat_status`. A tutorial is listed while it runs
-    only: the old ones stay in the log, out of the player's lists."""
+    only: the old ones stay in the log, out of the player's lists. The rows come without
+    their `state`: a long game's holds its whole log, which a list never shows (reading it
+    costs a query per game)."""
     if user is None or not getattr(user, "is_authenticated", False):
         return Game.objects.none()
     qs = Game.objects.filter(seats__user=user).exclude(
@@ -62,6 +65,7 @@ def user_games(*, user, include_over: bool = True) -> QuerySet[Game]:
             status_rank=_STATUS_ORDER,
         )
         .select_related("host__profile")
+        .defer("state")
         .order_by(
             "-my_turn", "status_rank", F("deadline_at").asc(nulls_last=True), "-created_at", "-id"
         )
@@ -91,8 +95,8 @@ def public_game(game: Game, *, is_host: bool) -> Game:
     public = copy.copy(game)
     if not game.seed_revealed:
         public.seed = ""
-    if game.status != Game.Status.FINISHED:
-        public.state = None
+    if game.status != Game.Status.FINISHED or "state" not in game.__dict__:
+        public.state = None  # (a row read without its state: `GameView.final_view` has it)
     if not is_host:
         public.invitation_token = ""
     # Read-only, and never reloaded from the row (which would bring the secrets back).
@@ -117,6 +121,8 @@ class GameView:
     # engine.decision_key of the user's player (running games, seated users): the form posts
     # it with `seq` so that other players' answers to the same window do not make it stale
     decision_key: str | None = None
+    # a finished game: everything on the table (every hand), its log cut like `view`'s
+    final_view: dict | None = None
 
     @property
     def player_id(self) -> str | None:
@@ -147,21 +153,85 @@ class GameView:
         return self.game.revealed_seed
 
 
-def _get_game(game_id, related=()) -> Game:
+def _get_game(game_id, related=(), *, with_state=True) -> Game:
+    games = Game.objects.select_related("host", *related)
+    if not with_state:
+        games = games.defer("state")
     try:
-        return Game.objects.select_related("host", *related).get(pk=coerce_id(game_id))
+        return games.get(pk=coerce_id(game_id))
     except Game.DoesNotExist:
         raise GameNotFound() from None
 
 
+class SeatView(NamedTuple):
+    """What a seat (or a spectator: `player` None) sees of one version of a game: see
+    `seat_view`."""
+
+    view: dict  # engine.view, its log cut to its newest lines unless asked whole
+    legal: list  # the player's legal actions (running games)
+    key: str | None  # their decision key (running games)
+    final: dict | None  # finished games: everything on the table (`presenters.full_view`)
+
+
+VIEW_CACHE = "local"  # this process's memory: a player's view never leaves the process
+
+
+def _view_key(game: Game, player: str | None) -> str:
+    # the commitment names this very game (a database rebuilt from scratch reuses ids)
+    version = f"{game.pk}:{game.commitment[:16]}:{game.state_seq}:{game.status}"
+    return f"seat-view:{version}:{player or ''}"
+
+
+def seat_view(game: Game, player: str | None, *, whole_log: bool = False) -> SeatView:
+    """The engine's answers for `player` at the game's version (`state_seq`, status).
+
+    A long game's state holds its whole log: loading it, viewing it and walking its log grow
+    with every move. Every page of one version asks the same, so the answers are kept in
+    this process's memory (`VIEW_CACHE`) under a key naming the version and the player, with
+    the log cut to its newest lines (`story.log_tail`: what a panel shows): a page of a
+    version already seen reads neither the state nor the log (`game_view` reads the row
+    without its state, and the state only when the answers are not kept). `whole_log`: the
+    whole log (the log's own page), neither kept nor read from memory."""
+    from django.core.cache import caches
+
+    from games.table.presenters import full_view
+    from games.table.story import log_tail
+
+    key = _view_key(game, player)
+    if not whole_log:
+        found = caches[VIEW_CACHE].get(key)
+        if found is not None:
+            return found
+    engine = common.engine_for(game.kind)
+    state = engine.load(game.state)
+    view = engine.view(state, player)
+    legal: list[dict] = []
+    decision = None
+    if player is not None and game.status == Game.Status.RUNNING:
+        legal = engine.legal_actions(state, player)
+        decision = common.decision_key(engine, state, player, view=view, legal=legal)
+    final = full_view(engine, state) if game.status == Game.Status.FINISHED else None
+    if whole_log:
+        return SeatView(view, legal, decision, final)
+    found = SeatView(log_tail(view), legal, decision, log_tail(final) if final else None)
+    caches[VIEW_CACHE].set(key, found)
+    return found
+
+
 def game_view(
-    *, game_id, user, invitation_token: str | None = None, chat_limit: int = 100
+    *,
+    game_id,
+    user,
+    invitation_token: str | None = None,
+    chat_limit: int = 100,
+    whole_log: bool = False,
 ) -> GameView:
     """The game as `user` (maybe anonymous) may see it: their own player's view and legal
     actions when seated, else the spectator view (public games, or private games with the
     invitation token). `chat_limit=0`: no chat (the pages read theirs with
-    `chat_with_hidden`). Raises GameNotFound, AccessDenied."""
-    game = _get_game(game_id, page.GAME_RELATED)
+    `chat_with_hidden`). The view's log holds its newest lines (see `seat_view`), the whole
+    log with `whole_log`. Raises GameNotFound, AccessDenied."""
+    game = _get_game(game_id, page.GAME_RELATED, with_state=False)
     seats = list(
         game.seats.select_related("user__profile", "user__game_total", *page.SEAT_RELATED).order_by(
             "position"
@@ -172,17 +242,9 @@ def game_view(
     has_invitation = invitation_matches(game, invitation_token)
     if game.is_private and seat is None and not has_invitation:
         raise AccessDenied()
-    view = None
-    legal: list[dict] = []
-    key = None
-    if game.state is not None:
-        engine = common.engine_for(game.kind)
-        state = engine.load(game.state)
-        player = seat.player_id if seat else None
-        view = engine.view(state, player)
-        if seat is not None and game.status == Game.Status.RUNNING:
-            legal = engine.legal_actions(state, seat.player_id)
-            key = common.decision_key(engine, state, seat.player_id, view=view, legal=legal)
+    answers = None
+    if game.status not in (Game.Status.OPEN, Game.Status.ABORTED) or game.started_at:
+        answers = _seat_view_of(game, seat.player_id if seat else None, whole_log=whole_log)
     chat = (
         list(
             ChatMessage.objects.filter(game=game, hidden=False)
@@ -204,12 +266,39 @@ def game_view(
         game=public_game(game, is_host=seat is not None and seat.user_id == game.host_id),
         seats=seats,
         seat=seat,
-        view=view,
-        legal_actions=legal,
+        view=answers.view if answers else None,
+        legal_actions=answers.legal if answers else [],
         chat=chat,
         can_join=can_join,
-        decision_key=key,
+        decision_key=answers.key if answers else None,
+        final_view=answers.final if answers else None,
     )
+
+
+def _seat_view_of(game: Game, player, *, whole_log: bool) -> SeatView | None:
+    """`seat_view` of a game read without its state (None when it has none). The state is
+    read only when the answers are not kept; if the game moved on meanwhile, the row's
+    version comes with it, so the answers always match the version they are kept under."""
+    from django.core.cache import caches
+
+    if "state" not in game.__dict__:
+        found = None if whole_log else caches[VIEW_CACHE].get(_view_key(game, player))
+        if found is not None:
+            return found
+        row = Game.objects.filter(pk=game.pk).values(*VERSION_FIELDS).first()
+        if row is None:
+            raise GameNotFound()
+        for name, value in row.items():
+            setattr(game, name, value)
+    if game.state is None:
+        return None
+    return seat_view(game, player, whole_log=whole_log)
+
+
+# The state and the fields that change with it, read together when the state is needed.
+VERSION_FIELDS = (
+    "state", "state_seq", "revision", "status", "result", "deadline_at", "finished_at",
+)  # fmt: skip
 
 
 class GameVersion(NamedTuple):

@@ -291,16 +291,53 @@ def digest_of(notes, positions) -> Digest:
     return Digest(len(texts), tuple(resigns.items()), tuple(texts[-TAIL_NOTES:]))
 
 
-def merge_tail(entries, digest: Digest, names, newest: int) -> tuple[list, int]:
+# A view's log cut to its newest entries (`log_tail`) keeps what `merge_tail` needs of the
+# entries before them: (their number, the public ones among them, ((public position,
+# player), ...) of the engine resignations among them).
+LOG_CUT = "_log_cut"
+TAIL_ENTRIES = 2 * TAIL_NOTES  # entries kept: a panel's lines, with room for dropped ones
+
+
+def log_tail(view, keep: int | None = None):
+    """`view` (not changed) with its log cut to its newest `keep` entries (TAIL_ENTRIES by
+    default), and what
+    `merge_tail` needs of the others under `LOG_CUT`: enough for the newest TAIL_NOTES lines
+    of the story and its length, whatever the length of the log."""
+    keep = TAIL_ENTRIES if keep is None else keep
+    entries = view.get("log") if isinstance(view, dict) else None
+    if not isinstance(entries, list) or len(entries) <= keep:
+        return view
+    head = entries[: len(entries) - keep]
+    publics = 0
+    resigns = []
+    for entry in head:
+        if _is_public(entry):
+            if isinstance(entry, dict) and entry.get("event") in RESIGN_TYPES:
+                resigns.append((publics, entry.get("player")))
+            publics += 1
+    return {**view, "log": entries[len(head) :], LOG_CUT: (len(head), publics, tuple(resigns))}
+
+
+def merge_tail(entries, digest: Digest, names, newest: int, cut=(0, 0, ())) -> tuple[list, int]:
     """The newest `newest` (<= TAIL_NOTES) lines of `merge_notes` and the number of lines
-    of the whole merged log, from a `Digest`: the log is walked back from its end."""
+    of the whole merged log, from a `Digest`: the log is walked back from its end.
+    `entries` may be the newest entries of the log, `cut` then says what came before them
+    (see `log_tail`)."""
+    skipped, skipped_public, resigned_before = cut
     publics = [i for i, entry in enumerate(entries) if _is_public(entry)]
+    last = skipped_public + len(publics)  # public entries in the whole log
     dropped = {
-        publics[position]
+        publics[position - skipped_public]
         for position, player in digest.resigns
-        if position < len(publics) and _resigns(entries[publics[position]], player)
+        if skipped_public <= position < last
+        and _resigns(entries[publics[position - skipped_public]], player)
     }
-    total = len(entries) - len(dropped) + digest.texts
+    before = set(resigned_before)
+    dropped_before = sum(
+        1 for position, player in digest.resigns
+        if position < skipped_public and (position, player) in before
+    )  # fmt: skip
+    total = skipped + len(entries) - len(dropped) - dropped_before + digest.texts
     notes = digest.tail
     k = len(notes) - 1
     out: list = []
@@ -313,7 +350,7 @@ def merge_tail(entries, digest: Digest, names, newest: int) -> tuple[list, int]:
             out.append({"event": NOTE, "text": note_text(notes[k][1], names)})
             k -= 1
 
-    public = len(publics)
+    public = last
     notes_from(public)  # the notes after the last public entry
     for i in range(len(entries) - 1, -1, -1):
         if len(out) >= newest:
@@ -339,9 +376,14 @@ def view_with_story(game, view, names, *, newest: int | None = None) -> dict:
     how many lines the whole log has (`merge_tail`), else see `merge_notes`."""
     if not isinstance(view, dict) or not isinstance(view.get("log"), list):
         return view
+    cut = view.pop(LOG_CUT, None)
     if newest is not None and 0 < newest <= TAIL_NOTES:
-        view["log"], view[LOG_TOTAL] = merge_tail(view["log"], story_digest(game), names, newest)
+        view["log"], view[LOG_TOTAL] = merge_tail(
+            view["log"], story_digest(game), names, newest, cut or (0, 0, ())
+        )
         return view
+    if cut is not None:
+        raise ValueError("the whole story needs the whole log (game_view(whole_log=True))")
     notes = note_events(game)
     if notes:
         positions = note_positions(game, notes)

@@ -160,3 +160,27 @@ def test_the_newest_lines_from_the_digest_are_those_of_the_whole_log():
             lines, total = story.merge_tail(entries, digest, names, newest)
             assert total == len(whole)
             assert lines == whole[-newest:], (entries, notes, positions, newest)
+
+
+def test_the_newest_lines_from_a_log_cut_to_its_tail_are_those_of_the_whole_log():
+    """A page of a long game reads its view with the log cut to its newest entries
+    (`story.log_tail`, kept per version of the game): the lines it shows and the length it
+    gives are those of the whole story."""
+    import random
+
+    names = {"p1": "Alice", "p2": "Bob", "p3": "Carol"}
+    rng = random.Random(12)
+    for _ in range(300):
+        entries, notes, positions = _random_log(rng)
+        whole = story.merge_notes([dict(e) for e in entries], notes, positions, names)
+        digest = story.digest_of(notes, positions)
+        resigns = sum(1 for e in entries if e["event"] == "resign")
+        for keep in range(1, len(entries) + 1):
+            view = story.log_tail({"log": entries}, keep)
+            assert len(view["log"]) == keep
+            cut = view.get(story.LOG_CUT, (0, 0, ()))
+            for newest in (1, 3, 30):
+                lines, total = story.merge_tail(view["log"], digest, names, newest, cut)
+                assert total == len(whole)  # whatever was cut
+                if keep >= newest + resigns:  # room for the lines shown
+                    assert lines == whole[-newest:], (entries, notes, positions, keep, newest)

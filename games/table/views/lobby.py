@@ -27,12 +27,22 @@ from games.table.views.names import display_name
 from games.table.views.responses import back_to_game, error_text
 from games.table.views.table import game_settings, game_title
 
+# What an open table's row shows (its settings, seats, host, rating conditions): the rest
+# of the row (options aside) and of its host's are left in the database.
+OPEN_TABLE_FIELDS = (
+    "kind", "options", "status", "visibility", "min_seats", "max_seats", "time_control",
+    "auto_start", "rated", "host", "created_at", "host__username", "host__profile__display_name",
+)  # fmt: skip
+
 
 def lobby_context(request, form=None):
     user = request.user
     my_games = []
     if user.is_authenticated:
-        games = list(selectors.user_games(user=user)[:50])
+        # what the rows show: title, status, the players' names (read apart), the turn
+        games = list(
+            selectors.user_games(user=user).select_related(None).only("kind", "status")[:50]
+        )
         names = _names_by_game([g.pk for g in games])
         my_games = [
             {
@@ -53,7 +63,7 @@ def lobby_context(request, form=None):
             "mine": game.pk in mine,
             "settings": game_settings(game),
         }
-        for game in selectors.lobby_games()[:50]
+        for game in selectors.lobby_games().only(*OPEN_TABLE_FIELDS)[:50]
     ]
     context = {"my_games": my_games, "open_games": open_games, **create_form_context(form)}
     return page.lobby_contribute(request, context)
@@ -77,14 +87,16 @@ def create_form_context(form=None) -> dict:
 
 
 def _names_by_game(game_ids):
+    """{game id: the seated players' display names in seat order}: one query of plain rows
+    (a lobby lists dozens of games, their seats' rows would be hundreds of objects)."""
     names: dict[int, list[str]] = {}
     seats = (
         Seat.objects.filter(game_id__in=game_ids)
-        .select_related("user__profile")
         .order_by("game_id", "position")
+        .values_list("game_id", "user__username", "user__profile__display_name")
     )
-    for seat in seats:
-        names.setdefault(seat.game_id, []).append(display_name(seat.user))
+    for game_id, username, shown in seats:
+        names.setdefault(game_id, []).append((shown or "").strip() or username)
     return names
 
 

@@ -19,7 +19,7 @@ LOG_PAGE_LINES = 50
 @never_cache
 @require_GET
 def game_log(request, game_id):
-    game_view = load_view(request, game_id)
+    game_view = load_view(request, game_id, whole_log=True)
     table = table_context(game_view, log_lines=None)
     lines = (table or {}).get("log") or []
     paginator = Paginator(lines, LOG_PAGE_LINES)

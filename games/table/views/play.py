@@ -27,14 +27,16 @@ from . import spectators
 MAX_ACTION_CHARS = 2000
 
 
-def load_view(request, game_id):
-    """The game as this user may see it, or 404/403."""
+def load_view(request, game_id, *, whole_log=False):
+    """The game as this user may see it, or 404/403. `whole_log`: with the whole log (the
+    log's own page; the others show its newest lines)."""
     try:
         return selectors.game_view(
             game_id=game_id,
             user=request.user,
             invitation_token=invitation_token(request, game_id),
             chat_limit=0,  # the page reads its chat with the hidden lines' places
+            whole_log=whole_log,
         )
     except GameError as error:
         raise_for_access(error)
@@ -130,9 +132,7 @@ def action_post(request, game_id):
         if not isinstance(exc, MalformedAction):
             raise_for_access(exc)
     if not request.htmx:
-        return back_to_game(
-            request, game_id, error=error_text(error) if error else None, info=hint
-        )
+        return back_to_game(request, game_id, error=error_text(error) if error else None, info=hint)
     flash = [{"level": "error", "text": error_text(error)}] if error else None
     if hint:
         flash = [{"level": "hint", "text": hint}]

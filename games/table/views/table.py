@@ -58,8 +58,10 @@ def table_context(game_view, *, log_lines: int | None = PANEL_LOG_LINES) -> dict
         return None
     game = game_view.game
     view = game_view.view
-    if game.status == Game.Status.FINISHED and game.state is not None:
+    if game.status == Game.Status.FINISHED and game_view.final_view is not None:
         # Once the game is over every card may be seen: the full view, as in the replay.
+        view = game_view.final_view
+    elif game.status == Game.Status.FINISHED and game.state is not None:
         engine = get_engine(game.kind)
         view = full_view(engine, engine.load(game.state))
     names = seat_names(game_view.seats)
