@@ -49,6 +49,12 @@ def test_lobby_lists_public_open_games_and_my_games_turn_first(client, alice, bo
     assert html.index(url("detail", mine_turn)) < html.index(url("detail", running))
     assert html.count('data-testid="my-game"') == 4
     assert "Your turn" in html
+    assert f'action="{url("join", open_public)}"' not in html  # alice's own table
+
+    client.force_login(bob)
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert f'<a href="{url("detail", open_public)}">' in html
+    assert f'action="{url("join", open_public)}"' in html
 
 
 def test_create_join_leave_start(client, alice, bob, carol):
