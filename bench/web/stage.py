@@ -53,7 +53,10 @@ def setup_django() -> None:
 
 
 def ensure_database() -> None:
-    """Create the `bench_web` database when missing, migrate it, collect the static files."""
+    """Create the `bench_web` database afresh (a run measures what it builds, not what the
+    runs before it left: the lobby's rows would pile up) and empty its Redis database,
+    migrate, collect the static files. Both are the benchmark's own (`BENCH_DATABASE_URL`,
+    `BENCH_REDIS_URL`): nothing else may live in them."""
     import psycopg
     from django.conf import settings
     from django.core.management import call_command
@@ -63,9 +66,13 @@ def ensure_database() -> None:
         host=db["HOST"], port=db["PORT"] or 5432, user=db["USER"], dbname="postgres",
         autocommit=True,
     ) as conn:
-        known = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [db["NAME"]])
-        if not known.fetchone():
-            conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{db["NAME"]}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{db["NAME"]}"')
+    # Its Redis database too: the caches name games by id and version, which a new
+    # database gives again.
+    import redis
+
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
 
