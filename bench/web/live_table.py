@@ -6,7 +6,7 @@
     .venv/bin/python bench/web/live_table.py --pages 500 --rounds 3 --seconds 3
 
 Needs the local PostgreSQL (creates and migrates `bench_web`; BENCH_DATABASE_URL to change)
-and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/5). Starts one uvicorn worker as
+and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14). Starts one uvicorn worker as
 the README deploys it (bench/web/stage.py) and prints figures, not pass/fail:
 
 - requests/s of the game page, the panel, the poll (`/changed/`) and the lobby, each as a ratio

@@ -34,7 +34,7 @@ def site_env() -> dict:
         DATABASE_URL=os.environ.get(
             "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_web"
         ),
-        REDIS_URL=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5"),
+        REDIS_URL=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
         CACHE_KEY_PREFIX="bench_web",
         STATIC_ROOT=str(ROOT / "var" / "bench_web_static"),
         BENCH_VIEWS="1",
