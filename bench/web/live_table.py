@@ -5,7 +5,7 @@
     .venv/bin/python bench/web/live_table.py --only long --long-moves 1000 5000
     .venv/bin/python bench/web/live_table.py --pages 500 --rounds 3 --seconds 3
 
-Needs the local PostgreSQL (creates and migrates `bench_web`; BENCH_DATABASE_URL to change)
+Needs the local PostgreSQL (creates `bench_web` afresh and migrates it; BENCH_DATABASE_URL)
 and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14). Starts one uvicorn worker as
 the README deploys it (bench/web/stage.py) and prints figures, not pass/fail:
 
