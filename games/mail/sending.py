@@ -24,7 +24,7 @@ from games.mail.models import MailRecord
 from games.mail.preferences import topic_enabled, topic_of
 from games.mail.rendering import mail_render
 from games.push.policy import mail_wait_after_push
-from games.table.delivery import Deliveries, TemporaryDeliveryError
+from games.table.delivery import Deliveries, TemporaryDeliveryError, enqueue_task
 from games.table.models import Game, Seat
 from games.table.presence import presence_is_open
 
@@ -67,19 +67,7 @@ def mail_claim(*, user, kind: str, key: str, game=None, payload=None, held=False
 
 def mail_enqueue(record_id: int, countdown: float | None = None) -> bool:
     """Hand the row to a worker. A broker outage is logged: the sweeper will retry."""
-    from celery import current_app
-
-    # Looked up by name: the tasks module imports this one (the app's `ready` registers it).
-    mail_send = current_app.tasks[MAIL_TASK]
-    try:
-        if countdown:
-            mail_send.apply_async((record_id,), countdown=countdown)
-        else:
-            mail_send.apply_async((record_id,))
-        return True
-    except Exception:
-        log.warning("could not enqueue mail %s; the sweeper will", record_id, exc_info=True)
-        return False
+    return enqueue_task(MAIL_TASK, "mail", record_id, countdown)
 
 
 class MailTemporaryError(TemporaryDeliveryError):

@@ -27,7 +27,7 @@ from games.push.content import game_tag, notification
 from games.push.facts import question_for, same_decision
 from games.push.models import PushRecord, PushSettings, PushSubscription
 from games.push.preferences import quiet_until
-from games.table.delivery import Deliveries, TemporaryDeliveryError
+from games.table.delivery import Deliveries, TemporaryDeliveryError, enqueue_task
 from games.table.models import Game
 from games.table.presence import presence_is_open
 
@@ -118,15 +118,7 @@ def push_dispatch(kind: str, key: str) -> int:
 
 
 def push_enqueue(record_id: int, countdown: float | None = None) -> bool:
-    try:
-        if countdown:
-            _task(SEND_TASK).apply_async((record_id,), countdown=countdown)
-        else:
-            _task(SEND_TASK).apply_async((record_id,))
-        return True
-    except Exception:
-        log.warning("could not enqueue push %s; the sweeper will", record_id, exc_info=True)
-        return False
+    return enqueue_task(SEND_TASK, "push", record_id, countdown)
 
 
 class PushTemporaryError(TemporaryDeliveryError):
