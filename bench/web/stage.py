@@ -236,6 +236,17 @@ class Server:
 AMBASSADEUR = {"type": "power", "character": "ambassadeur"}
 
 
+def next_mover(engine, state):
+    """(the first player awaited, their legal moves but resigning), or None when no one can
+    move."""
+    waiting = list(engine.waiting_for(state))
+    if not waiting:
+        return None
+    player = waiting[0]
+    legal = [a for a in engine.legal_actions(state, player) if a.get("type") != "resign"]
+    return (player, legal) if legal else None
+
+
 def long_policy(legal, rng: random.Random):
     """A Complots game that never ends: the player to act claims the Ambassadeur and
     exchanges, everyone passes the windows (challenge, block); other games: a random move
@@ -281,13 +292,10 @@ def bulk_moves(game_id: int, moves: int, rng: random.Random) -> int:
         while len(events) < moves and game.status == Game.Status.RUNNING:
             if engine.outcome(state) is not None:
                 break
-            waiting = list(engine.waiting_for(state))
-            if not waiting:
+            mover = next_mover(engine, state)
+            if mover is None:
                 break
-            player = waiting[0]
-            legal = [a for a in engine.legal_actions(state, player) if a.get("type") != "resign"]
-            if not legal:
-                break
+            player, legal = mover
             action = json.loads(json.dumps(long_policy(legal, rng)))
             state = engine.apply(state, player, action)
             seq += 1
@@ -338,13 +346,10 @@ def played_game(players, kind: str, moves: int, rng: random.Random, options=None
         if game.status != "running":
             break
         state = engine.load(game.state)
-        waiting = list(engine.waiting_for(state))
-        if not waiting:
+        mover = next_mover(engine, state)
+        if mover is None:
             break
-        player = waiting[0]
-        legal = [a for a in engine.legal_actions(state, player) if a.get("type") != "resign"]
-        if not legal:
-            break
+        player, legal = mover
         services.action_submit(
             game_id=game.pk, user=by_player[player], action=long_policy(legal, rng),
             expected_seq=game.state_seq,
