@@ -15,6 +15,15 @@ engine action to a copy of ``s`` without the checks of ``apply`` (the action com
 
 from __future__ import annotations
 
+# The standard bot's weights: the playouts judge as it does.
+from games.bots.regicide import (
+    COVER_WEIGHT,
+    DRAW_VALUE,
+    KILL,
+    LOSE,
+    SHIELD_WEIGHT,
+    SPEND_WEIGHT,
+)
 from games.engines.regicide import rules
 from games.engines.regicide.actions import (
     CHOOSE,
@@ -37,13 +46,6 @@ from games.engines.regicide.cards import (
 from games.engines.regicide.rules import FOE
 from games.engines.regicide.state import CHOOSE as CHOOSE_PHASE
 from games.engines.regicide.state import DISCARD, PLAY
-
-DRAW_VALUE = 5.0
-SHIELD_WEIGHT = 1.3
-SPEND_WEIGHT = 0.55
-COVER_WEIGHT = 0.7
-KILL = 1000.0
-LOSE = -1000.0
 
 # Action.kind -> what it does (the engine's own table)
 _HANDLERS = (rules.play, rules.discard, rules.yield_turn, rules.flip_jester, rules.choose_next)
