@@ -81,6 +81,10 @@ ROWS = r"""
 /accounts/password/set/                                              -        POST 302 302 302 302 302 302 302
 /accounts/reauthenticate/                                            -        GET  302 200 200 200 200 200 200
 /accounts/reauthenticate/                                            -        POST 302 200 200 200 200 200 200
+/accounts/reauthenticate/code/                                       -        GET  302 200 200 200 200 200 200
+/accounts/reauthenticate/code/                                       -        POST 302 200 200 200 200 200 200
+/accounts/reauthenticate/code/confirm/                               -        GET  302 302 302 302 302 302 302
+/accounts/reauthenticate/code/confirm/                               -        POST 302 302 302 302 302 302 302
 /accounts/signup/                                                    -        GET  200 302 302 302 302 302 302
 /accounts/signup/                                                    -        POST 200 302 302 302 302 302 302
 /games/                                                              -        GET  200 200 200 200 200 200 200
