@@ -59,9 +59,13 @@ self.addEventListener("push", (event) => {
     data: { url: data.url || "/", answer: data.answer || "" },
     actions: (data.actions || []).slice(0, 2),
   };
-  lastShown = { title: title, body: options.body, tag: options.tag, data: options.data,
-                actions: options.actions };
-  event.waitUntil(self.registration.showNotification(title, options));
+  const shown = { title: title, body: options.body, tag: options.tag, data: options.data,
+                  actions: options.actions };
+  lastShown = shown;
+  // `displayed` once the browser took the notification, or the reason it refused it.
+  event.waitUntil(self.registration.showNotification(title, options).then(
+    () => { shown.displayed = true; },
+    (error) => { shown.displayed = false; shown.error = String(error); throw error; }));
 });
 
 async function answer(path) {
