@@ -100,7 +100,7 @@ def seat_context(request, game_view, context) -> dict:
 
 def lobby_context(request, context) -> dict:
     """The hosts' reliability and the tables' conditions in the open tables' rows (two
-    queries, whatever the tables)."""
+    queries, whatever the tables); each row's words are written once per distinct value."""
     items = context.get("open_games") or []
     if not items:
         return {}
@@ -110,13 +110,38 @@ def lobby_context(request, context) -> dict:
         for r in PlayerReliability.objects.filter(user_id__in={g.host_id for g in games})
     }
     conditions = {c.game_id: c for c in TableCondition.objects.filter(game__in=games)}
+    words: dict[tuple, str] = {}
     for item in items:
         game = item["game"]
-        item["host_reliability"] = from_row(rows.get(game.host_id))
-        item["condition"] = conditions.get(game.pk)
-        item["rated"] = bool(game.rated)
-    page.add_lobby_item_block(context, "ratings/_lobby_item.html")
-    return {"recent_games": RECENT_GAMES}
+        condition = conditions.get(game.pk)
+        reliability = from_row(rows.get(game.host_id))
+        key = (
+            bool(game.rated),
+            reliability.games and (reliability.timeout_share, reliability.abandon_share),
+            condition.max_timeouts if condition else None,
+        )
+        if key not in words:
+            words[key] = standing_words(*key)
+        page.add_lobby_item_note(item, "standing", words[key])
+    return {}
+
+
+def standing_words(rated: bool, shares, max_timeouts) -> str:
+    """An open table's standing in the lobby: rated, its host's reliability (`shares`: the
+    shares of timeouts and of abandoned games, or nothing before a finished game), and the
+    table's condition."""
+    parts = [_("rated")] if rated else []
+    if shares:
+        timeouts, abandoned = shares
+        parts.append(
+            _("host: %(t)s %% timeouts, %(a)s %% abandoned")
+            % {"t": timeouts or 0, "a": abandoned or 0}
+        )
+    else:
+        parts.append(_("host: no finished game yet"))
+    if max_timeouts is not None:
+        parts.append(_("players with fewer than %(max)s %% timeouts") % {"max": max_timeouts})
+    return " · ".join(parts)
 
 
 def profile_context(request, player, context) -> dict:

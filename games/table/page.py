@@ -26,9 +26,10 @@ queries stay a small constant.
 
 The lobby has its own providers (`register_lobby`): `provider(request, context) -> dict`,
 whose templates are included below the lobby's sections through `context["lobby_blocks"]`
-(`add_lobby_block`), e.g. the bots' "practice against bots" form, and in each open table's
-row through `context["lobby_item_blocks"]` (`add_lobby_item_block`; context: `item`, which a
-provider may annotate).
+(`add_lobby_block`), e.g. the bots' "practice against bots" form; in each open table's row
+(`context["open_games"]`, each `item` with its `game`) a provider adds a few words of its own
+(`add_lobby_item_note`), written in Python: a template included per row would cost a busy
+lobby more than the words it gives.
 
 The public profile has its own (`register_profile`): `provider(request, player, context) ->
 dict`, whose templates are included below the record through `context["profile_blocks"]`
@@ -123,17 +124,15 @@ def add_lobby_block(context, template: str) -> None:
         blocks.append(template)
 
 
-def add_lobby_item_block(context, template: str) -> None:
-    """Include `template` in each open table's row of the lobby (context: `item`)."""
-    blocks = context.setdefault("lobby_item_blocks", [])
-    if template not in blocks:
-        blocks.append(template)
+def add_lobby_item_note(item, name: str, words: str) -> None:
+    """Show `words` (plain text, escaped when shown) in an open table's row of the lobby, in a
+    span of class `game-<name>` (test id `open-game-<name>`)."""
+    item.setdefault("notes", []).append((name, words))
 
 
 def lobby_contribute(request, context) -> dict:
     """Run every lobby provider on `context` (updated in place, and returned)."""
     context.setdefault("lobby_blocks", [])
-    context.setdefault("lobby_item_blocks", [])
     for provider in LOBBY_PROVIDERS:
         context.update(provider(request, context) or {})
     return context

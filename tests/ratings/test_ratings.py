@@ -4,6 +4,7 @@ the moderators' void, reliability and the table's condition, the pages and their
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.db import connection
@@ -236,6 +237,28 @@ def test_the_finished_page_shows_the_change_and_the_profile_the_history(client, 
     assert 'data-testid="profile-ratings"' in profile
     assert 'data-testid="rating-history"' in profile and "<svg" in profile
     assert "3?" in profile or "?" in profile  # provisional below 5 games
+
+
+def test_the_lobby_rows_say_rated_the_hosts_reliability_and_the_condition(client, people):
+    PlayerReliability.objects.create(
+        user=people[1], games=8, decisions=200, timeouts=30, abandoned=2
+    )
+    game = services.game_create(host=people[1], kind="complots", max_seats=4, rated=True)
+    table_condition_set(game_id=game.pk, user=people[1], max_timeouts=10, newcomer_games=0)
+    services.game_create(host=people[2], kind="complots", max_seats=4, rated=False)
+    client.force_login(people[3])
+    page = client.get(reverse("games:lobby")).content.decode()
+    standings = re.findall(r'data-testid="open-game-standing">([^<]*)<', page)
+    assert standings == [
+        "host: no finished game yet",  # the newest table first
+        "rated · host: 15 % timeouts, 25 % abandoned · players with fewer than 10 % timeouts",
+    ]
+    page = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    standings = re.findall(r'data-testid="open-game-standing">([^<]*)<', page)
+    assert re.sub("[\xa0\u202f]", " ", standings[1]) == (  # (French typography's spaces)
+        "classée · hôte : 15 % de délais dépassés, 25 % d’abandons"
+        " · joueurs ayant moins de 10 % de délais dépassés"
+    )
 
 
 def count(client, path) -> int:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engines import available_engines
 from games.table import page, selectors, services
 from games.table.forms import GameCreateForm
-from games.table.models import Seat, TimeControl
+from games.table.models import Game, Seat, TimeControl
 from games.table.services import GameError
 from games.table.views.access import (
     invitation_token,
@@ -46,8 +46,12 @@ def game_links(name):
 
 
 def lobby_context(request, form=None):
+    """The lobby's rows, their words written here rather than in the template: a lobby
+    lists dozens of rows, and a translation tag or an include per row costs more than the
+    string it gives (`lobby.html` only prints them)."""
     user = request.user
     detail, join = game_links("games:detail"), game_links("games:join")
+    status_words = {value: str(label) for value, label in Game.Status.choices}
     my_games = []
     if user.is_authenticated:
         # what the rows show: title, status, the players' names (read apart), the turn
@@ -61,21 +65,25 @@ def lobby_context(request, form=None):
                 "url": detail(game.pk),
                 "title": game_title(game),
                 "to_act": bool(game.my_turn) and game.status == "running",
-                "players": names.get(game.pk, []),
+                "players": ", ".join(names.get(game.pk, [])),
+                "status": status_words.get(game.status, game.status),
             }
             for game in games
         ]
     mine = {item["game"].pk for item in my_games}
+    seated = _("%(n)s/%(max)s seated, hosted by %(host)s")
+    when_full = [_("starts when full")]
     open_games = [
         {
             "game": game,
             "url": detail(game.pk),
             "join_url": join(game.pk),
             "title": game_title(game),
-            "seated": game.seat_count,
-            "host": display_name(game.host),
+            "seated": seated
+            % {"n": game.seat_count, "max": game.max_seats, "host": display_name(game.host)},
+            "settings": " · ".join(game_settings(game) + (when_full if game.auto_start else [])),
             "mine": game.pk in mine,
-            "settings": game_settings(game),
+            "notes": [],  # (name, words) of the lobby's providers (`page.add_lobby_item_note`)
         }
         for game in selectors.lobby_games().only(*OPEN_TABLE_FIELDS)[:50]
     ]
