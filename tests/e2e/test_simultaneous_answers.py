@@ -9,7 +9,7 @@ from .conftest import logged_in_context
 pytestmark = pytest.mark.e2e
 
 NAMES = ["ann", "ben", "cat", "dan", "eve"]
-TIMEOUT = 10000  # ms
+TIMEOUT = 20000  # ms (five browsers on a loaded two-core machine)
 
 
 def seq_of(page):
