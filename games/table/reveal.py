@@ -15,6 +15,7 @@ the cache: the finished page costs one query for the events the first time, none
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -38,24 +39,47 @@ class RevealStep:
     """One event of the log replayed: what every seat could see before and after it.
 
     `views` and `before` map each player id to that player's own view, and None to the
-    spectator's view; `entries` are the public log lines the event added (the spectator's
-    log); `number` counts the public log lines before them (the log's own numbering)."""
+    spectator's view (each computed when first read); `entries` are the public log lines the
+    event added (the spectator's log); `number` counts the public log lines before them (the
+    log's own numbering)."""
 
     seq: int
     kind: str
     player: str | None
     action: dict
-    before: dict
-    views: dict
+    before: Mapping
+    views: Mapping
     entries: list = field(default_factory=list)
     number: int = 0
 
 
-def _views(engine, state, players) -> dict:
-    views = {None: engine.view(state, None)}
-    for player in players:
-        views[player] = engine.view(state, player)
-    return views
+class _Views(Mapping):
+    """Every seat's view of one moment of the game (None: the spectator's), each computed
+    the first time it is read. A reveal reads the spectator's view at every step and a
+    player's at a few (a claim, a round's end): each view holds the whole log so far, and
+    computing them all at every event made a long game's reveal grow with the square of its
+    length times the seats. `state` is kept for that: `apply` never changes a state."""
+
+    __slots__ = ("_engine", "_state", "_seats", "_found")
+
+    def __init__(self, engine, state, players):
+        self._engine, self._state = engine, state
+        self._seats = (None, *players)
+        self._found = {None: engine.view(state, None)}
+
+    def __getitem__(self, player):
+        view = self._found.get(player)
+        if view is None:
+            if player not in self._seats:
+                raise KeyError(player)
+            view = self._found[player] = self._engine.view(self._state, player)
+        return view
+
+    def __iter__(self):
+        return iter(self._seats)
+
+    def __len__(self):
+        return len(self._seats)
 
 
 def replay_steps(game: Game, events) -> list[RevealStep]:
@@ -78,7 +102,7 @@ def replay_steps(game: Game, events) -> list[RevealStep]:
         else:
             player = event.seat.player_id
             state = engine.apply(state, player, event.action)
-        views = _views(engine, state, players)
+        views = _Views(engine, state, players)
         public = views[None].get("log") or []
         entries = [e for e in public[logged:] if isinstance(e, dict)]
         steps.append(

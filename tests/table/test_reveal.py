@@ -7,7 +7,9 @@ import random
 import pytest
 from django.core.cache import cache
 
-from games.table.models import Game
+from games.engines import get_engine
+from games.table.descriptors import descriptor_for
+from games.table.models import Event, Game
 from games.table.reveal import game_reveal, replay_steps
 from tests.table.factories import make_game, users
 from tests.table.finished_games import finished_game
@@ -46,6 +48,38 @@ def test_steps_replay_every_event_with_every_view():
     # the public log lines, numbered one way: each step's lines follow the ones before
     pairs = zip(steps, steps[1:], strict=False)
     assert all(b.number == a.number + len(a.entries) for a, b in pairs)
+
+
+@pytest.mark.parametrize("kind", ["intrigue", "regicide"])
+def test_each_view_is_computed_when_read_and_is_the_engines_view_then(kind, monkeypatch):
+    game = finished(kind, ["alice", "bob", "carol"])
+    events = list(game.events.select_related("seat").order_by("seq"))
+    engine = get_engine(kind)
+    calls = []
+    view = engine.view
+    monkeypatch.setattr(
+        engine, "view", lambda state, player: calls.append(player) or view(state, player)
+    )
+    steps = replay_steps(game, events)
+    assert calls == [None] * len(steps)  # the spectator's, which gives each step's lines
+    descriptor_for(kind).reveal(steps=steps, names={})
+    assert len(calls) < 2 * len(steps)  # a reveal reads a player's view at a few steps only
+    # A view read late is the one the engine gave at that step, before and after the event.
+    state = None
+    for event, step in zip(events, steps, strict=True):
+        before = state
+        if event.kind == Event.Kind.START:
+            state = engine.new_game(
+                event.action["players"], options=game.options, seed=bytes.fromhex(game.seed)
+            )
+        else:
+            state = engine.apply(state, event.seat.player_id, event.action)
+        for player in step.views:
+            assert step.views[player] == view(state, player)
+            if before is not None:
+                assert step.before[player] == view(before, player)
+    with pytest.raises(KeyError):
+        steps[-1].views["nobody"]
 
 
 def test_complots_reveal_marks_claims_and_reads(client):
