@@ -23,12 +23,16 @@ ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
+# The site's namespace on Redis (live channels, the beat's lock), private to this run: two
+# runs on one Redis number their games alike and would hear each other's notices.
+CACHE_KEY_PREFIX = f"complots-test-{os.getpid()}"
+
 # A cache of the same kind as production's, private to this run: Redis when REDIS_URL is set
 # (keys under a per-process prefix, removed after each test), else local memory.
 if REDIS_URL:
     CACHES = {
         **CACHES,
-        "default": {**CACHES["default"], "KEY_PREFIX": f"complots-test-{os.getpid()}"},
+        "default": {**CACHES["default"], "KEY_PREFIX": CACHE_KEY_PREFIX},
     }
 else:
     CACHES = {**CACHES, "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -59,6 +59,9 @@ class Site:
             "DATABASE_URL": f"sqlite:///{tmp / 'e2e.sqlite3'}",
             "VAR_DIR": str(tmp / "var"),
             "REDIS_URL": redis_url() if with_redis else "",
+            # Its own namespace on that Redis: each site's database numbers its games from 1,
+            # and another run's keys (presence, a log's digest) must not be read as its own.
+            "CACHE_KEY_PREFIX": f"e2e-{os.getpid()}-{self.port}",
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "CELERY_TASK_ALWAYS_EAGER": "1",
             "PYTHONPATH": str(ROOT),

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 
 import pytest
 import redis
@@ -12,7 +13,7 @@ from games.table import live, services
 from .factories import make_game
 from .test_services_play import ADD1
 
-REDIS_URL = "redis://127.0.0.1:6379/0"
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"  # the run's, when set
 
 
 def redis_available():

@@ -3,6 +3,7 @@ current version first, change notices with numbers only, keep-alives, clean clos
 
 import asyncio
 import json
+import os
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -14,7 +15,7 @@ from games.table.views import live as sse
 from .factories import make_game
 from .web_helpers import url
 
-REDIS = "redis://127.0.0.1:6379/0"
+REDIS = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"  # the run's, when set
 
 
 def redis_or_skip():
@@ -123,8 +124,9 @@ def test_reconnect_with_older_last_event_id_starts_with_a_notice(settings, alice
     settings.REDIS_URL = REDIS
     game = make_game([alice, bob])
     heard = game.revision
-    services.action_submit(game_id=game.pk, user=alice, action={"type": "add", "n": 1},
-                           expected_seq=1)
+    services.action_submit(
+        game_id=game.pk, user=alice, action={"type": "add", "n": 1}, expected_seq=1
+    )
     game.refresh_from_db()
     assert game.revision > heard
 
