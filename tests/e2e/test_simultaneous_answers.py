@@ -52,8 +52,14 @@ def test_four_players_pass_one_window_at_once(browser, site):
             for name in others:  # every page shows the window before anyone answers
                 wait_for_seq(pages[name], before + 1)
                 pages[name].locator("form.move-form button.btn-pass").wait_for(timeout=TIMEOUT)
-            for name in others:  # then all click, back to back
-                pages[name].locator("form.move-form button.btn-pass").click(no_wait_after=True)
+            # Then all click, back to back: each click straight on the button (Playwright's
+            # own click waits, scrolls and checks first, tens of milliseconds apiece on a
+            # loaded machine: time enough for the first pass's notice to swap a later page's
+            # panel under its pointer, and the click to land on nothing).
+            for name in others:
+                pages[name].evaluate(
+                    "document.querySelector('form.move-form button.btn-pass').click()"
+                )
             for name in NAMES:
                 try:
                     wait_for_seq(pages[name], before + 5)
