@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.formats import number_format
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -52,13 +53,21 @@ def token(entry, names) -> dict | None:
         return None
     owner = entry.get("owner")
     name = entry.get("advisor")
-    return {
+    shown = {
         "owner": owner,
         "owner_name": names.get(owner, owner),
         "advisor": name,
         "kind": advisor_kind(name),
         "label": advisor_label(name),
     }
+    # Its markup, written here once: a table shows two dozen advisors by the end, and an
+    # include per advisor cost the page more than the rest of the board.
+    shown["html"] = format_html(
+        '<span class="advisor advisor-{}" data-advisor="{}:{}">{} '
+        '<small class="advisor-owner">{}</small></span>',
+        shown["kind"], owner, name, shown["label"], shown["owner_name"],
+    )  # fmt: skip
+    return shown
 
 
 def stage_title(stage, names) -> str:
