@@ -10,7 +10,6 @@ time when it is no longer relevant (the decision was made, the game page is open
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -27,8 +26,6 @@ from games.push.policy import mail_wait_after_push
 from games.table.delivery import Deliveries, TemporaryDeliveryError, enqueue_task
 from games.table.models import Game, Seat
 from games.table.presence import presence_is_open
-
-log = logging.getLogger(__name__)
 
 MAIL_MAX_ATTEMPTS = getattr(settings, "MAIL_MAX_ATTEMPTS", 6)
 MAIL_RETRY_BASE_SECONDS = getattr(settings, "MAIL_RETRY_BASE_SECONDS", 30)
@@ -67,7 +64,7 @@ def mail_claim(*, user, kind: str, key: str, game=None, payload=None, held=False
 
 def mail_enqueue(record_id: int, countdown: float | None = None) -> bool:
     """Hand the row to a worker. A broker outage is logged: the sweeper will retry."""
-    return enqueue_task(MAIL_TASK, "mail", record_id, countdown)
+    return enqueue_task(MAIL_TASK, (record_id,), "mail", countdown)
 
 
 class MailTemporaryError(TemporaryDeliveryError):

@@ -90,19 +90,8 @@ def push_test(subscription) -> PushRecord:
     return record
 
 
-def _task(name):
-    from celery import current_app
-
-    return current_app.tasks[name]  # by name: the tasks module imports this one
-
-
 def push_enqueue_batch(kind: str, key: str) -> bool:
-    try:
-        _task(DISPATCH_TASK).apply_async((kind, key))
-        return True
-    except Exception:
-        log.warning("could not enqueue pushes %s %s; the sweeper will", kind, key, exc_info=True)
-        return False
+    return enqueue_task(DISPATCH_TASK, (kind, key), "pushes")
 
 
 def push_dispatch(kind: str, key: str) -> int:
@@ -118,7 +107,7 @@ def push_dispatch(kind: str, key: str) -> int:
 
 
 def push_enqueue(record_id: int, countdown: float | None = None) -> bool:
-    return enqueue_task(SEND_TASK, "push", record_id, countdown)
+    return enqueue_task(SEND_TASK, (record_id,), "push", countdown)
 
 
 class PushTemporaryError(TemporaryDeliveryError):

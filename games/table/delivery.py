@@ -45,21 +45,23 @@ class DeliveryRecord(models.Model):
         abstract = True
 
 
-def enqueue_task(task_name: str, what: str, record_id: int, countdown=None) -> bool:
-    """Hand one row to a worker through the Celery task named `task_name` (looked up by
-    name: the tasks modules import the sending ones). A broker outage is logged and returns
-    False: the row stays pending and the sweeper enqueues it again."""
+def enqueue_task(task_name: str, args: tuple, what: str, countdown=None) -> bool:
+    """Hand `args` to a worker through the Celery task named `task_name` (looked up by name:
+    the tasks modules import the sending ones). A broker outage is logged ("could not
+    enqueue <what> <args>") and returns False: the rows stay pending and the sweeper
+    enqueues them again."""
     from celery import current_app
 
     task = current_app.tasks[task_name]
     try:
         if countdown:
-            task.apply_async((record_id,), countdown=countdown)
+            task.apply_async(args, countdown=countdown)
         else:
-            task.apply_async((record_id,))
+            task.apply_async(args)
         return True
     except Exception:
-        log.warning("could not enqueue %s %s; the sweeper will", what, record_id, exc_info=True)
+        shown = " ".join(str(arg) for arg in args)
+        log.warning("could not enqueue %s %s; the sweeper will", what, shown, exc_info=True)
         return False
 
 

@@ -5,11 +5,13 @@ send."""
 from __future__ import annotations
 
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.utils import timezone
 
 from games.mail.models import MailRecord
+from games.push.sending import push_enqueue, push_enqueue_batch
 from games.table.delivery import Deliveries, TemporaryDeliveryError
 from tests.table.factories import users
 
@@ -68,3 +70,14 @@ def test_the_sweep_fails_an_interrupted_send_and_enqueues_what_is_due(record):
     assert enqueued == [due.pk] and later.pk not in enqueued
     record.refresh_from_db()
     assert (record.status, record.last_error) == ("failed", "cut")
+
+
+def test_a_broker_outage_leaves_the_rows_to_the_sweeper(caplog):
+    with mock.patch(
+        "games.push.tasks.push_dispatch.apply_async", side_effect=ConnectionError("down")
+    ):
+        assert push_enqueue_batch("turn", "12:7") is False
+    with mock.patch("games.push.tasks.push_send.apply_async") as send:
+        assert push_enqueue(41, countdown=30) is True
+    send.assert_called_once_with((41,), countdown=30)
+    assert "could not enqueue pushes turn 12:7; the sweeper will" in caplog.text
